@@ -1,0 +1,81 @@
+"""Chance outcomes and dice helpers.
+
+The rules never roll dice. A state at a chance node lists every outcome with its
+exact probability; whoever drives the game picks one with an RNG it owns. An outcome
+is a :class:`Roll`: what players see at the table (faces, or a card drawn)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from .errors import DicefrontError
+
+Face = int | str
+
+
+@dataclass(frozen=True, order=True)
+class Roll:
+    """A chance outcome: the faces rolled (or cards drawn), in a fixed order."""
+
+    faces: tuple[Face, ...]
+
+    def __str__(self) -> str:
+        return " ".join(str(f) for f in self.faces)
+
+    def to_json(self) -> list[Face]:
+        return list(self.faces)
+
+    @classmethod
+    def from_json(cls, data: Any) -> Roll:
+        if not isinstance(data, list) or not all(isinstance(f, (int, str)) and not isinstance(f, bool) for f in data):
+            raise DicefrontError(f"a chance outcome must be a list of faces, got {data!r}")
+        return cls(tuple(data))
+
+    @classmethod
+    def parse(cls, text: str) -> Roll:
+        faces: list[Face] = []
+        for part in text.replace(",", " ").split():
+            faces.append(int(part) if part.lstrip("-").isdigit() else part)
+        return cls(tuple(faces))
+
+
+Outcomes = list[tuple[Roll, Fraction]]
+
+
+def uniform(rolls: Sequence[Roll]) -> Outcomes:
+    p = Fraction(1, len(rolls))
+    return [(r, p) for r in rolls]
+
+
+def dice(*sides: int) -> Outcomes:
+    """Every ordered combination of faces of the given dice, each equally likely."""
+    faces = itertools.product(*(range(1, s + 1) for s in sides))
+    return uniform([Roll(tuple(f)) for f in faces])
+
+
+def sample(outcomes: Outcomes, rng: random.Random) -> Roll:
+    """Pick an outcome exactly by its probability (integer arithmetic, so identical on
+    every machine)."""
+    if not outcomes:
+        raise DicefrontError("no chance outcomes to sample from")
+    denom = 1
+    for _, p in outcomes:
+        denom = denom * p.denominator // _gcd(denom, p.denominator)
+    ticket = rng.randrange(denom)
+    acc = 0
+    for roll, p in outcomes:
+        acc += p.numerator * (denom // p.denominator)
+        if ticket < acc:
+            return roll
+    return outcomes[-1][0]
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a

@@ -1,0 +1,52 @@
+"""Typed errors. Every error a user can provoke is a ``ValueError`` subclass whose
+message names what was wrong, so the CLI, the server and tests can show it as is."""
+
+from __future__ import annotations
+
+
+class DicefrontError(ValueError):
+    """Base of every error raised on bad input."""
+
+
+class UnknownGameError(DicefrontError, KeyError):
+    """A game name that is not in the registry."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else ""
+
+
+class OptionError(DicefrontError):
+    """An unknown option, or a value of the wrong type or out of range."""
+
+
+class DataFileError(DicefrontError):
+    """A board, map, unit table or card list that failed validation."""
+
+
+class IllegalActionError(DicefrontError):
+    """An action that is not legal for that player in that state.
+
+    The state is unchanged after this error."""
+
+    def __init__(self, action: object, player: int | None, reason: str) -> None:
+        self.action = action
+        self.player = player
+        self.reason = reason
+        who = "chance" if player is None else f"player {player}"
+        super().__init__(f"{action!s} by {who}: {reason}")
+
+
+class NotationError(IllegalActionError):
+    """Text that does not parse as an action of the game at all."""
+
+
+class StateFormatError(DicefrontError):
+    """A saved position (state JSON) that is corrupt or belongs to another game."""
+
+
+class ReplayError(DicefrontError):
+    """A replay file that is corrupt, of another version, or does not re-run."""
+
+
+class AgentError(DicefrontError):
+    """An unknown agent name or bad agent parameters."""

@@ -1,0 +1,298 @@
+"""The core contract: a :class:`Game` (definition plus options) and its :class:`State`.
+
+A game package subclasses both. The base classes do the checking that every game
+shares (whose turn it is, legality by membership in ``legal_actions``, outcome
+validation, the JSON envelope, notation parsing with clear errors), so a game
+implements only its own rules in the ``_``-prefixed hooks.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from pathlib import Path
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .chance import Outcomes, Roll
+from .errors import IllegalActionError, NotationError, StateFormatError
+from .events import Event
+from .options import OptionInfo, build_options, option_schema, options_to_json
+
+STATE_FORMAT = 1
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every game's actions: small frozen dataclasses whose ``str()`` is the
+    compact notation that ``Game.parse_action`` reads back."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    name: str
+    title: str
+    has_chance: bool
+    hidden_information: bool
+    simultaneous: bool
+    options: tuple[OptionInfo, ...]
+    presets: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    players: int = 2
+    summary: str = ""
+    max_length: int = 10_000
+    """An upper bound on the steps of any game (the conformance suite checks it)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "players": self.players,
+            "has_chance": self.has_chance,
+            "hidden_information": self.hidden_information,
+            "simultaneous": self.simultaneous,
+            "options": [o.to_json() for o in self.options],
+            "presets": {k: dict(v) for k, v in self.presets.items()},
+        }
+
+
+O = TypeVar("O")
+S = TypeVar("S", bound="State")
+
+
+class Game(ABC, Generic[O]):
+    """A game definition with its options fixed. Create through ``dicefront.load``."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    summary: ClassVar[str] = ""
+    options_class: ClassVar[type]
+    has_chance: ClassVar[bool] = True
+    hidden_information: ClassVar[bool] = False
+    simultaneous: ClassVar[bool] = False
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    max_length: ClassVar[int] = 10_000
+    rules_file: ClassVar[Path | None] = None
+
+    def __init__(self, **options: Any) -> None:
+        self.options: O = build_options(self.options_class, options, self.name)
+        self._check_options()
+
+    def _check_options(self) -> None:
+        """Cross-option validation and data-file loading; raise OptionError."""
+
+    @cached_property
+    def spec(self) -> GameSpec:
+        return GameSpec(
+            name=self.name,
+            title=self.title,
+            summary=self.summary,
+            has_chance=self.has_chance,
+            hidden_information=self.hidden_information,
+            simultaneous=self.simultaneous,
+            options=option_schema(self.options_class),
+            presets=self.presets,
+            max_length=self.length_bound(),
+        )
+
+    def length_bound(self) -> int:
+        """An upper bound on the number of steps of any game with these options."""
+        return self.max_length
+
+    def options_json(self) -> dict[str, Any]:
+        return options_to_json(self.options)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name} {self.options!r}>"
+
+    # ----- states -------------------------------------------------------------
+    @abstractmethod
+    def new_state(self) -> State:
+        """The position before anything has happened (possibly a chance node)."""
+
+    @abstractmethod
+    def _state_from_payload(self, payload: dict[str, Any]) -> State:
+        """Rebuild a state from ``State._payload()``; raise KeyError/TypeError/ValueError
+        on corrupt data (the caller turns them into StateFormatError)."""
+
+    def state_from_json(self, data: Any) -> State:
+        """Rebuild the full state saved by ``State.to_json``."""
+        if not isinstance(data, dict):
+            raise StateFormatError("a saved position must be a JSON object")
+        if data.get("game") != self.name:
+            raise StateFormatError(f"this position is for game {data.get('game')!r}, not {self.name!r}")
+        if data.get("format") != STATE_FORMAT:
+            raise StateFormatError(f"unsupported position format {data.get('format')!r} (expected {STATE_FORMAT})")
+        if data.get("options", self.options_json()) != self.options_json():
+            raise StateFormatError("this position was saved with other game options")
+        try:
+            state = self._state_from_payload(data["state"])
+        except StateFormatError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise StateFormatError(f"corrupt {self.name} position: {type(exc).__name__}: {exc}") from exc
+        return state
+
+    # ----- notation -----------------------------------------------------------
+    @abstractmethod
+    def parse_notation(self, text: str) -> Action:
+        """Parse notation without looking at a position; raise NotationError if the
+        text is not an action of this game at all."""
+
+    def parse_action(self, state: State, text: str, player: int) -> Action:
+        """The legal action of ``player`` written as ``text``.
+
+        Raises NotationError for text that is not an action, IllegalActionError
+        (saying why) for an action that is not legal now."""
+        cleaned = " ".join(text.strip().split())
+        legal = state.legal_actions(player)
+        for action in legal:
+            if str(action) == cleaned:
+                return action
+        action = self.parse_notation(cleaned)
+        if action in legal:
+            return action
+        raise IllegalActionError(action, player, state.why_illegal(action, player))
+
+    def notation_error(self, text: str, expected: str) -> NotationError:
+        return NotationError(repr(text), None, f"not a {self.title} action; expected {expected}")
+
+    # ----- presentation ---------------------------------------------------------
+    def rules_text(self) -> str:
+        if self.rules_file is None or not self.rules_file.exists():
+            return f"No rules document for {self.title}."
+        return self.rules_file.read_text(encoding="utf-8")
+
+    def player_name(self, player: int) -> str:
+        return f"Player {player}"
+
+    def render_text(self, state: State, player: int | None) -> Any:
+        """A Rich renderable (or plain string) of ``player``'s view of the board."""
+        return json.dumps(state.view(player), indent=1)
+
+
+class State(ABC):
+    """A position. Mutable: ``apply`` changes it in place; ``clone`` is cheap."""
+
+    game: Game[Any]
+
+    # ----- what the contract reads ---------------------------------------------
+    @property
+    @abstractmethod
+    def actors(self) -> tuple[int, ...]:
+        """Players who may act now: () at chance or terminal nodes."""
+
+    @property
+    def is_chance(self) -> bool:
+        return False
+
+    @property
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def returns(self) -> tuple[float, float]:
+        """(1, -1), (-1, 1) or (0, 0) at the end; (0, 0) before it."""
+
+    def chance_outcomes(self) -> Outcomes:
+        """Every outcome with its exact probability; empty when not a chance node."""
+        return []
+
+    @abstractmethod
+    def legal_actions(self, player: int) -> list[Any]:
+        """Deterministic order; empty for a player who may not act now."""
+
+    def why_illegal(self, action: Action, player: int) -> str:
+        """A reason ``action`` is not legal for ``player`` (override for detail)."""
+        if self.is_terminal:
+            return "the game is over"
+        if player not in self.actors:
+            return f"it is not player {player}'s turn"
+        return "not a legal action in this position"
+
+    # ----- changing the state ---------------------------------------------------
+    def apply(self, action: Action, player: int) -> list[Event]:
+        """Apply a player's action after checking it; the state is unchanged on error."""
+        if self.is_terminal:
+            raise IllegalActionError(action, player, "the game is over")
+        if player not in self.actors:
+            now = "chance" if self.is_chance else ", ".join(f"player {p}" for p in self.actors)
+            raise IllegalActionError(action, player, f"it is not player {player}'s turn (to act: {now})")
+        if action not in self.legal_actions(player):
+            raise IllegalActionError(action, player, self.why_illegal(action, player))
+        return self._apply(action, player)
+
+    def apply_chance(self, outcome: Roll) -> list[Event]:
+        """Apply a chance outcome after checking it is one of ``chance_outcomes()``."""
+        if not self.is_chance:
+            raise IllegalActionError(outcome, None, "this is not a chance node")
+        if all(outcome != o for o, _ in self.chance_outcomes()):
+            raise IllegalActionError(outcome, None, "not a possible outcome here")
+        return self._apply_chance(outcome)
+
+    @abstractmethod
+    def _apply(self, action: Any, player: int) -> list[Event]:
+        """Apply a known-legal action (search may call this directly)."""
+
+    def _apply_chance(self, outcome: Roll) -> list[Event]:
+        raise IllegalActionError(outcome, None, "this game has no chance nodes")
+
+    @abstractmethod
+    def clone(self: S) -> S: ...
+
+    # ----- information ------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        """JSON-safe: exactly what ``player`` (None: a spectator) may know."""
+        return {
+            "game": self.game.name,
+            "viewer": player,
+            "actors": list(self.actors),
+            "chance": self.is_chance,
+            "terminal": self.is_terminal,
+            "returns": list(self.returns()),
+            "status": self.status_text(),
+            **self._view(player),
+        }
+
+    @abstractmethod
+    def _view(self, player: int | None) -> dict[str, Any]: ...
+
+    def determinize(self: S, player: int, rng: random.Random) -> S:
+        """A state consistent with ``player``'s view, other secrets re-sampled."""
+        return self.clone()
+
+    def status_text(self) -> str:
+        """One line for people: whose turn, what is being decided."""
+        if self.is_terminal:
+            r = self.returns()
+            if r[0] > r[1]:
+                return f"{self.game.player_name(0)} wins"
+            if r[1] > r[0]:
+                return f"{self.game.player_name(1)} wins"
+            return "Draw"
+        if self.is_chance:
+            return "Dice are rolled"
+        return ", ".join(self.game.player_name(p) for p in self.actors) + " to act"
+
+    # ----- persistence ------------------------------------------------------------
+    @abstractmethod
+    def _payload(self) -> dict[str, Any]:
+        """JSON-safe full state (secrets included)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game.name,
+            "format": STATE_FORMAT,
+            "options": self.game.options_json(),
+            "state": self._payload(),
+        }
+
+    def same_as(self, other: State) -> bool:
+        return self.to_json() == other.to_json()
+
+    def probability_check(self) -> Fraction:
+        return sum((p for _, p in self.chance_outcomes()), Fraction(0))

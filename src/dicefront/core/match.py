@@ -1,0 +1,74 @@
+"""The match runner: agents play a game, chance outcomes come from one seeded RNG.
+
+Given the same seed, game options and agents, a match is identical on any machine.
+Each agent gets its own RNG derived from the seed, and a determinized copy of the
+state in hidden-information games."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .chance import sample
+from .game import Game, State
+from .record import MatchRecord
+
+
+def derived_rng(seed: int | str | None, purpose: str) -> random.Random:
+    """An RNG for one purpose ("chance", "agent0", ...) derived from the match seed.
+    String seeds hash the same on every machine and Python run."""
+    return random.Random(f"dicefront:{seed}:{purpose}")
+
+
+def agent_copy(state: State, player: int, rng: random.Random) -> State:
+    """The copy an agent may look at: determinized when the game hides information."""
+    if state.game.spec.hidden_information:
+        return state.determinize(player, rng)
+    return state.clone()
+
+
+StepHook = Callable[[State, MatchRecord], None]
+
+
+def play_match(
+    game: Game[Any],
+    agents: Sequence[Any],
+    seed: int | str | None = 0,
+    *,
+    max_steps: int | None = None,
+    state: State | None = None,
+    chance_rng: random.Random | None = None,
+    on_step: StepHook | None = None,
+) -> MatchRecord:
+    """Play one game between ``agents`` (seat 0, seat 1) and return its record.
+
+    ``chance_rng`` replaces the seeded dice (a live server passes a cryptographic
+    source); the record then still replays, because it stores every outcome."""
+    if len(agents) != 2:
+        raise ValueError(f"{game.title} needs 2 agents, got {len(agents)}")
+    limit = game.spec.max_length if max_steps is None else max_steps
+    dice = chance_rng if chance_rng is not None else derived_rng(seed, "chance")
+    rngs = [derived_rng(seed, f"agent{i}") for i in range(2)]
+    record = MatchRecord(
+        game=game.name,
+        options=game.options_json(),
+        seed=seed,
+        agents=[getattr(a, "name", type(a).__name__) for a in agents],
+    )
+    if state is None:
+        state = game.new_state()
+    else:
+        record.initial_state = state.to_json()
+    while not state.is_terminal and record.length < limit:
+        if state.is_chance:
+            outcome = sample(state.chance_outcomes(), dice)
+            record.add_chance(outcome, state.apply_chance(outcome))
+        else:
+            player = state.actors[0]
+            action = agents[player].choose(agent_copy(state, player, rngs[player]), player, rngs[player])
+            record.add_action(player, action, state.apply(action, player))
+        if on_step is not None:
+            on_step(state, record)
+    record.finish(state, truncated=not state.is_terminal)
+    return record

@@ -1,0 +1,151 @@
+"""Game options: a frozen dataclass per game, described by field metadata.
+
+A designer changes rules through options, never by editing code. Each field carries
+``metadata=opt(help=..., choices=..., min=..., max=...)``; :func:`build_options`
+validates user input (Python values or the strings typed on a command line) and
+returns a new frozen instance. Defaults are never filled by mutating anything.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from .errors import OptionError
+
+T = TypeVar("T")
+
+
+def opt(
+    help: str,
+    *,
+    choices: Sequence[Any] | None = None,
+    min: float | None = None,
+    max: float | None = None,
+) -> dict[str, Any]:
+    """Field metadata for an option."""
+    return {"help": help, "choices": tuple(choices) if choices else None, "min": min, "max": max}
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    name: str
+    type: str
+    default: Any
+    help: str
+    choices: tuple[Any, ...] | None = None
+    min: float | None = None
+    max: float | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "type": self.type,
+            "default": self.default,
+            "help": self.help,
+            "choices": list(self.choices) if self.choices else None,
+            "min": self.min,
+            "max": self.max,
+        }
+
+
+def _field_type(cls: type, field: dataclasses.Field[Any]) -> type:
+    hints = typing.get_type_hints(cls)
+    tp = hints[field.name]
+    if tp not in (bool, int, float, str):
+        raise TypeError(f"option {field.name}: unsupported type {tp!r}")
+    return typing.cast(type, tp)
+
+
+def option_schema(cls: type) -> tuple[OptionInfo, ...]:
+    """Describe every option of an options dataclass."""
+    out = []
+    for f in dataclasses.fields(cls):
+        tp = _field_type(cls, f)
+        meta = f.metadata
+        out.append(
+            OptionInfo(
+                name=f.name,
+                type=tp.__name__,
+                default=f.default,
+                help=meta.get("help", ""),
+                choices=meta.get("choices"),
+                min=meta.get("min"),
+                max=meta.get("max"),
+            )
+        )
+    return tuple(out)
+
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def _coerce(info: OptionInfo, value: Any) -> Any:
+    name = info.name
+    if info.type == "bool":
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
+            return value.lower() in _TRUE
+        raise OptionError(f"option {name}: expected true or false, got {value!r}")
+    if info.type == "int":
+        if isinstance(value, bool):
+            raise OptionError(f"option {name}: expected an integer, got {value!r}")
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str):
+            try:
+                return int(value.strip())
+            except ValueError:
+                pass
+        raise OptionError(f"option {name}: expected an integer, got {value!r}")
+    if info.type == "float":
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        if isinstance(value, str):
+            try:
+                return float(value.strip())
+            except ValueError:
+                pass
+        raise OptionError(f"option {name}: expected a number, got {value!r}")
+    if not isinstance(value, str):
+        raise OptionError(f"option {name}: expected text, got {value!r}")
+    return value
+
+
+def _check_range(info: OptionInfo, value: Any) -> None:
+    if info.choices is not None and value not in info.choices:
+        allowed = ", ".join(map(str, info.choices))
+        raise OptionError(f"option {info.name}: {value!r} is not one of {allowed}")
+    if info.min is not None and value < info.min:
+        raise OptionError(f"option {info.name}: {value!r} is below the minimum {info.min:g}")
+    if info.max is not None and value > info.max:
+        raise OptionError(f"option {info.name}: {value!r} is above the maximum {info.max:g}")
+
+
+def build_options(cls: type[T], given: Mapping[str, Any], game: str = "") -> T:
+    """Validate ``given`` against ``cls`` and return a new options instance."""
+    schema = {info.name: info for info in option_schema(cls)}
+    unknown = sorted(set(given) - set(schema))
+    if unknown:
+        where = f" for {game}" if game else ""
+        valid = ", ".join(schema) or "(none)"
+        raise OptionError(f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}{where}; valid options: {valid}")
+    values = {}
+    for name, raw in given.items():
+        info = schema[name]
+        value = _coerce(info, raw)
+        _check_range(info, value)
+        values[name] = value
+    return cls(**values)
+
+
+def options_to_json(options: object) -> dict[str, Any]:
+    """The options as a plain dict (every field, defaults included)."""
+    if not dataclasses.is_dataclass(options) or isinstance(options, type):
+        raise TypeError("options must be a dataclass instance")
+    return {f.name: getattr(options, f.name) for f in dataclasses.fields(options)}

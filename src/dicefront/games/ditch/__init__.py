@@ -1,0 +1,78 @@
+"""Ditch, by Piers Farthing: six pawns a side, two actions a turn, rock-paper-scissors
+matchups, block tokens and reinforcements. See RULES.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import OptionError
+from ...core.game import Action, Game, State
+from ...core.options import opt
+from .actions import NOTATION_HELP, parse
+from .board import Board, load_board
+from .rules import DitchState, state_from_payload
+
+
+@dataclass(frozen=True)
+class DitchOptions:
+    board: str = field(default="field", metadata=opt("Board: a shipped board (field, hex) or the path of a board TOML file"))
+    end_condition: str = field(
+        default="wiped-out",
+        metadata=opt(
+            "When a side loses: wiped-out (no pawns on the board and no reinforcements left) or no-pawns (no pawns on the board)",
+            choices=("wiped-out", "no-pawns"),
+        ),
+    )
+    straight_moves: bool = field(default=False, metadata=opt("Moves go in one straight line instead of any path of steps"))
+    pass_through_pawns: bool = field(default=False, metadata=opt("A moving pawn may pass over other pawns (never over blocked tiles)"))
+    turn_limit: int = field(default=200, metadata=opt("The game is a draw after this many turns (both players' turns counted)", min=2, max=10_000))
+
+
+class DitchGame(Game[DitchOptions]):
+    name = "ditch"
+    title = "Ditch"
+    summary = "Six pawns a side on a small board: archers, skirmishers and soldiers beat each other in a circle."
+    options_class = DitchOptions
+    presets = {
+        "default": {},
+        "hex": {"board": "hex"},
+        "straight-moves": {"straight_moves": True, "pass_through_pawns": True},
+        "sudden-death": {"end_condition": "no-pawns", "turn_limit": 60},
+    }
+    rules_file = Path(__file__).with_name("RULES.md")
+
+    def _check_options(self) -> None:
+        board = self.board  # loads and validates the board file now
+        if self.options.straight_moves and board.grid.geometry == "hex":
+            raise OptionError("option straight_moves: only square boards have straight lines here")
+
+    @cached_property
+    def board(self) -> Board:
+        return load_board(self.options.board)
+
+    def length_bound(self) -> int:
+        # every action is at most 3 steps (attack, cover, dice); set-up is 16 plus re-rolls
+        return self.options.turn_limit * 7 + 200
+
+    def new_state(self) -> DitchState:
+        return DitchState(self)
+
+    def _state_from_payload(self, payload: dict[str, Any]) -> State:
+        return state_from_payload(self, payload)
+
+    def parse_notation(self, text: str) -> Action:
+        action = parse(text, self.board.grid)
+        if action is None:
+            raise self.notation_error(text, NOTATION_HELP)
+        return action
+
+    def render_text(self, state: State, player: int | None) -> Any:
+        from .render import render
+
+        return render(self, state.view(player))
+
+
+GAME_CLASS = DitchGame
