@@ -174,6 +174,28 @@ class Game(ABC, Generic[O]):
         """A Rich renderable (or plain string) of ``player``'s view of the board."""
         return json.dumps(state.view(player), indent=1)
 
+    def render_svg(self, state: State, player: int | None) -> str:
+        """An SVG picture of ``player``'s view. Clickable board elements carry ``id``
+        attributes; ``action_path`` names them."""
+        return (
+            '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40">'
+            f'<text x="8" y="24">{self.title}: no board picture</text></svg>'
+        )
+
+    def action_path(self, state: State, action: Action) -> list[str]:
+        """The SVG element ids a person clicks, in order, to make ``action`` (for
+        example the piece, then the square). Empty: the action is a button."""
+        return []
+
+    # ----- knowledge for computer players ------------------------------------------
+    def evaluate(self, state: State, player: int) -> float:
+        """A heuristic value of ``state`` for ``player`` in [-1, 1] (1: winning).
+        Terminal states should return ``state.returns()[player]``. Searches call this
+        on determinized states, so it must only read what ``player`` may know."""
+        if state.is_terminal:
+            return state.returns()[player]
+        return 0.0
+
 
 class State(ABC):
     """A position. Mutable: ``apply`` changes it in place; ``clone`` is cheap."""
