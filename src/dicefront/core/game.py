@@ -187,6 +187,13 @@ class Game(ABC, Generic[O]):
         example the piece, then the square). Empty: the action is a button."""
         return []
 
+    def outcome_label(self, before: State, after: State, events: list[Event], player: int) -> str:
+        """A short label for what an action and its dice led to, up to the next
+        decision ("attacker wins", "tie", "3 damage", "saved"), used to group exact
+        odds. Same label, same result for the asking ``player``."""
+        texts = [e.text for e in events if e.kind not in ("roll", "turn") and e.visible_to(player)]
+        return "; ".join(texts) or "no change"
+
     # ----- knowledge for computer players ------------------------------------------
     def evaluate(self, state: State, player: int) -> float:
         """A heuristic value of ``state`` for ``player`` in [-1, 1] (1: winning).
