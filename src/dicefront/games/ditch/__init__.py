@@ -74,5 +74,10 @@ class DitchGame(Game[DitchOptions]):
 
         return render(self, state.view(player))
 
+    def evaluate(self, state: State, player: int) -> float:
+        from .heuristics import evaluate
+
+        return evaluate(state, player)  # type: ignore[arg-type]
+
 
 GAME_CLASS = DitchGame

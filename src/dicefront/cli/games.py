@@ -1,0 +1,69 @@
+"""`dicefront games` and `dicefront rules`."""
+
+from __future__ import annotations
+
+import typer
+from rich.markdown import Markdown
+from rich.table import Table
+
+import dicefront
+
+from ._common import console, load_game, print_json
+
+
+def games(
+    name: str = typer.Argument(None, help="Show one game's options and presets in detail."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+) -> None:
+    """List the games, or show one game's options."""
+    specs = [dicefront.load(n).spec for n in ([name] if name else dicefront.names())] if not name else [load_game(name).spec]
+    if as_json:
+        print_json([s.to_json() for s in specs])
+        return
+    if not name:
+        table = Table(title="Dicefront games", title_style="bold")
+        table.add_column("name", style="bold cyan")
+        table.add_column("title")
+        table.add_column("dice")
+        table.add_column("hidden info")
+        table.add_column("simultaneous")
+        table.add_column("about")
+        for s in specs:
+            yn = {True: "yes", False: "-"}
+            table.add_row(s.name, s.title, yn[s.has_chance], yn[s.hidden_information], yn[s.simultaneous], s.summary)
+        console.print(table)
+        console.print("[dim]`dicefront games NAME` shows a game's options; `dicefront rules NAME` its rules.[/]")
+        return
+    spec = specs[0]
+    console.print(f"[bold]{spec.title}[/] ({spec.name}): {spec.summary}")
+    table = Table(title="options (-o key=value)")
+    table.add_column("option", style="bold cyan")
+    table.add_column("default")
+    table.add_column("allowed")
+    table.add_column("meaning")
+    for o in spec.options:
+        allowed = ", ".join(map(str, o.choices)) if o.choices else o.type
+        if o.min is not None or o.max is not None:
+            allowed += f" {o.min:g}..{o.max:g}" if o.min is not None and o.max is not None else ""
+        table.add_row(o.name, str(o.default), allowed, o.help)
+    console.print(table)
+    if spec.presets:
+        console.print("presets: " + "; ".join(f"[bold]{k}[/] {dict(v) or '(defaults)'}" for k, v in spec.presets.items()))
+
+
+def rules(
+    name: str = typer.Argument(..., help="The game, e.g. ditch."),
+    raw: bool = typer.Option(False, "--raw", help="Print the Markdown source instead of formatting it."),
+) -> None:
+    """Print the rules of a game as implemented (its RULES.md)."""
+    game = load_game(name)
+    text = game.rules_text()
+    if raw:
+        print(text)
+    else:
+        console.print(Markdown(text))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("games")(games)
+    app.command("rules")(rules)
