@@ -59,6 +59,7 @@ class Grid:
     def _neighbours(self) -> dict[Cell, tuple[Cell, ...]]:
         table: dict[Cell, tuple[Cell, ...]] = {}
         for c, r in self.cells():
+            deltas: tuple[tuple[int, int], ...]
             if self.geometry == "square8":
                 deltas = _SQUARE8
             elif self.geometry == "square4":

@@ -41,7 +41,7 @@ def render(game: DitchGame, view: dict[str, Any]) -> Group:
             elif cell in board.green:
                 bg = GREEN_BG
             if cell in blocks:
-                line.append(" # ", style=f"bold white on black")
+                line.append(" # ", style="bold white on black")
             elif cell in pawns:
                 owner, kind = pawns[cell]
                 line.append(f" {kind if owner == 0 else kind.lower()} ", style=f"{PLAYER_STYLE[owner]} {bg}")
@@ -78,4 +78,4 @@ def _side(game: DitchGame, view: dict[str, Any], p: int) -> Text:
     return t
 
 
-__all__ = ["render", "KINDS", "Grid"]
+__all__ = ["KINDS", "Grid", "render"]

@@ -33,7 +33,7 @@ CHANCE_PHASES = (ROLLOFF, MOVE_ROLL, COMBAT)
 
 BEATS = {"A": "K", "K": "S", "S": "A"}  # rule 5.3: +2 against this kind
 ARMY = {"A": 2, "K": 2, "S": 2}  # rule 2.3
-ACTIONS_PER_TURN = 2  # rule 4.1
+ACTIONS_PER_TURN = 2  # rule 3.1
 REINFORCEMENTS = 2  # rule 7.1
 BLOCK_TOKENS = 2  # rule 8.1
 
@@ -43,9 +43,22 @@ def modifier(kind: str, against: str) -> int:
 
 
 class DitchState(State):
+    game: DitchGame
     __slots__ = (
-        "game", "pawns", "blocks", "phase", "player", "actions_left", "to_deploy", "fallen",
-        "reinforcements", "blocks_left", "deploy_first", "pending", "turn", "winner",
+        "actions_left",
+        "blocks",
+        "blocks_left",
+        "deploy_first",
+        "fallen",
+        "game",
+        "pawns",
+        "pending",
+        "phase",
+        "player",
+        "reinforcements",
+        "to_deploy",
+        "turn",
+        "winner",
     )
 
     def __init__(self, game: DitchGame) -> None:
@@ -343,7 +356,7 @@ class DitchState(State):
         assert self.pending is not None
         attacker, target, ranged = self.pending
         self.pending = None
-        (ap, ak), (dp, dk) = self.pawns[attacker], self.pawns[target]
+        (ap, ak), (_, dk) = self.pawns[attacker], self.pawns[target]
         ra, rd = int(outcome.faces[0]), int(outcome.faces[1])
         ta, td = ra + modifier(ak, dk), rd + modifier(dk, ak)
         data = {"attacker": sq(attacker), "defender": sq(target), "dice": [ra, rd], "totals": [ta, td]}

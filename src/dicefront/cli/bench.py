@@ -1,0 +1,54 @@
+"""`dicefront bench`: engine speed per game, as ratios against same-run references."""
+
+from __future__ import annotations
+
+import typer
+from rich.table import Table
+
+import dicefront
+from dicefront.lab.bench import run_bench
+
+from ._common import console, fail, print_json
+
+FIELDS = ("games_per_s", "actions_per_s", "clones_per_s", "mcts_iterations_per_s")
+
+
+def bench(
+    games: list[str] = typer.Argument(None, help="Games to measure (default: all)."),
+    seconds: float = typer.Option(2.0, "--seconds", min=0.1, help="Time per measurement."),
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+) -> None:
+    """Measure random playouts, actions and clones per second (and MCTS iterations) per game."""
+    names = games or dicefront.names()
+    unknown = [n for n in names if n not in dicefront.names()]
+    if unknown:
+        fail(f"unknown game {unknown[0]!r}; available games: {', '.join(dicefront.names())}")
+    data = run_bench(names, seconds)
+    if as_json:
+        print_json(data)
+        return
+    ref = data["reference_kops_per_s"]
+    spiel = data["openspiel_backgammon"]
+    table = Table(title="Dicefront speed (per second; x = ratio to the same-run reference)", title_style="bold")
+    table.add_column("game", style="bold cyan")
+    for f in FIELDS:
+        table.add_column(f.replace("_per_s", "").replace("_", " "), justify="right")
+    rows = dict(data["games"])
+    if spiel:
+        rows["openspiel backgammon"] = spiel
+    for name, row in rows.items():
+        cells = []
+        for f in FIELDS:
+            if f not in row:
+                cells.append("-")
+                continue
+            ratio = row[f] / spiel[f] if spiel and f in spiel else row[f] / ref
+            cells.append(f"{row[f]:,.0f} ({ratio:.3g}x)")
+        table.add_row(name, *cells)
+    console.print(table)
+    basis = "OpenSpiel backgammon" if spiel else f"the pure-Python reference workload ({ref:,.0f} kops/s)"
+    console.print(f"[dim]ratios are against {basis}, measured in this run[/]")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("bench")(bench)

@@ -1,0 +1,82 @@
+"""`dicefront match`: agents play each other many times."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from dicefront.core import DicefrontError
+from dicefront.lab import run_series
+
+from ._common import OPTION_HELP, console, err_console, fail, load_game, parse_options, print_json
+
+
+def match(
+    game: str = typer.Argument(..., help="The game, e.g. ditch."),
+    agents: str = typer.Option("random,random", "--agents", "-a", help="Two agents, comma-separated, e.g. mcts,random (see `dicefront agents`)."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help="How many games; seats alternate between games."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Series seed: the same seed gives the same results."),
+    option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    workers: int = typer.Option(1, "--workers", "-w", min=1, help="Worker processes (results do not depend on it)."),
+    save: Path = typer.Option(None, "--save", help="Save every game's replay in this folder."),
+    as_json: bool = typer.Option(False, "--json", help="Print the results as JSON."),
+) -> None:
+    """Play two agents against each other and report who wins, how often, and how long games last."""
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    if len(names) != 2:
+        fail(f"--agents needs exactly two agents separated by a comma, got {agents!r}")
+    load_game(game, option)
+    show_bar = not as_json and games >= 10
+    try:
+        if show_bar:
+            with Progress(
+                TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                console=err_console, transient=True,
+            ) as bar:
+                task = bar.add_task(f"{game}: {names[0]} vs {names[1]}", total=games)
+                result = run_series(game, parse_options(option), names, games, seed, workers=workers, save_dir=save,
+                                    progress=lambda _: bar.advance(task))
+        else:
+            result = run_series(game, parse_options(option), names, games, seed, workers=workers, save_dir=save)
+    except DicefrontError as exc:
+        fail(str(exc))
+    data = result.to_json()
+    if as_json:
+        print_json(data)
+        return
+    table = Table(title=f"{game}: {games} games, seed {seed}", title_style="bold")
+    for col in ("agent", "wins", "win rate", "95% interval", "score"):
+        table.add_column(col, justify="right" if col != "agent" else "left")
+    for i, name in enumerate(names):
+        lo, hi = data["win_rate_ci95"][i]
+        table.add_row(name, str(result.wins[i]), f"{data['win_rate'][i]:.1%}", f"{lo:.1%} - {hi:.1%}", f"{data['score'][i]:.1%}")
+    console.print(table)
+    console.print(
+        f"draws {result.draws}   seat 0 won {result.seat_wins[0]}, seat 1 won {result.seat_wins[1]} "
+        f"(first seat {data['first_seat_win_rate']:.1%})   mean length {data['mean_length']:.1f} steps, "
+        f"max {data['max_length']}   {data['seconds']:.1f} s"
+    )
+    if result.truncated:
+        console.print(f"[yellow]{result.truncated} games hit the step limit and count as draws[/]")
+    if save:
+        console.print(f"replays saved in {save}/")
+
+
+def agents_cmd(as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
+    """List the computer players and levels usable with --vs and --agents."""
+    from dicefront.agents import agent_names
+
+    names = agent_names()
+    if as_json:
+        print_json(names)
+    else:
+        console.print("agents: " + ", ".join(names))
+        console.print("[dim]parameters: name:key=value:key=value, e.g. mcts:iterations=500[/]")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("match")(match)
+    app.command("agents")(agents_cmd)

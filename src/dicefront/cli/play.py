@@ -1,0 +1,275 @@
+"""`dicefront play`: a game in the terminal, hot seat or against a computer player."""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import json
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.columns import Columns
+from rich.panel import Panel
+from rich.rule import Rule
+from rich.text import Text
+
+import dicefront
+from dicefront.agents import Agent, make_agent
+from dicefront.core import DicefrontError, Event, Game, MatchRecord, State, sample
+from dicefront.core.match import agent_copy
+
+from ._common import OPTION_HELP, console, fail, load_game
+
+HELP = """[bold]How to play[/]
+  type the [bold]number[/] of an action, or its [bold]notation[/] (e.g. what is shown after the number)
+  type the start of a notation to list the actions that begin with it
+  [bold]? N[/]        what action N does, with its exact odds when dice are involved
+  [bold]?[/]          this help        [bold]board[/]  draw the board again     [bold]rules[/]  the rules
+  [bold]save FILE[/]  save the position (full state JSON)     [bold]quit[/]  leave the game"""
+
+
+class QuitGame(Exception):
+    pass
+
+
+@dataclass
+class Session:
+    game: Game[Any]
+    state: State
+    humans: set[int]
+    agents: dict[int, Agent]
+    dice: random.Random
+    agent_rng: random.Random
+    record: MatchRecord
+    log: list[tuple[int | None, list[Event]]] = field(default_factory=list)
+    last_seen: dict[int, int] = field(default_factory=dict)
+    last_human: int | None = None
+
+    def hot_seat(self) -> bool:
+        return len(self.humans) == 2
+
+
+def _ask(prompt: str) -> str:
+    try:
+        return console.input(prompt)
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        raise QuitGame() from None
+
+
+def _show_events(session: Session, seat: int | None) -> None:
+    start = session.last_seen.get(-1 if seat is None else seat, 0)
+    lines = []
+    for _, events in session.log[start:]:
+        for e in events:
+            if e.visible_to(seat):
+                style = "yellow" if e.kind in ("roll", "combat", "dice") else ("bold" if e.kind == "game-over" else "")
+                lines.append(Text("  " + e.text, style=style))
+    session.last_seen[-1 if seat is None else seat] = len(session.log)
+    if lines:
+        console.print(Panel(Text("\n").join(lines[-30:]), title="since your last move", title_align="left", border_style="dim"))
+
+
+def _show_board(session: Session, seat: int | None) -> None:
+    console.print(session.game.render_text(session.state, seat))
+    console.print(Text(session.state.status_text(), style="bold"))
+
+
+def _action_list(actions: list[Any]) -> Columns:
+    cells = [Text.assemble((f"{i + 1:>3} ", "bold cyan"), str(a)) for i, a in enumerate(actions)]
+    return Columns(cells, padding=(0, 2), equal=True, column_first=True)
+
+
+def _explain(session: Session, action: Any, seat: int) -> None:
+    console.print(f"[bold]{action}[/]")
+    try:
+        odds = getattr(importlib.import_module("dicefront.odds"), "odds", None)
+    except ImportError:
+        odds = None
+    if odds is None:
+        console.print("  [dim]exact odds are not available in this installation[/]")
+        return
+    try:
+        dist = odds(agent_copy(session.state, seat, random.Random(0)), action, seat)
+    except DicefrontError as exc:
+        console.print(f"  [dim]no odds: {exc}[/]")
+        return
+    if not dist:
+        console.print("  no dice involved: the result is certain")
+    for label, p in dist:
+        console.print(f"  {float(p):7.2%}  {label}")
+
+
+def _human_turn(session: Session, seat: int) -> None:
+    if session.hot_seat() and session.game.spec.hidden_information and session.last_human not in (None, seat):
+        console.clear()
+        _ask(f"[bold]Hand the keyboard to {session.game.player_name(seat)}[/] and press Enter (the other player should look away) ")
+        console.clear()
+    session.last_human = seat
+    console.print(Rule(f"{session.game.player_name(seat)}", style="cyan"))
+    _show_board(session, seat)
+    _show_events(session, seat)
+    actions = session.state.legal_actions(seat)
+    console.print(_action_list(actions))
+    while True:
+        text = _ask(f"[bold cyan]{session.game.player_name(seat)}>[/] ").strip()
+        if not text:
+            continue
+        action = _command(session, seat, actions, text)
+        if action is not None:
+            events = session.state.apply(action, seat)
+            session.record.add_action(seat, action, events)
+            session.log.append((seat, events))
+            return
+
+
+def _command(session: Session, seat: int, actions: list[Any], text: str) -> Any:
+    """Handle one line typed by a person; the chosen action, or None to ask again."""
+    word, _, rest = text.partition(" ")
+    if text in ("?", "help"):
+        console.print(HELP)
+        return None
+    if word == "?" or (word.startswith("?") and word[1:].isdigit()):
+        arg = rest.strip() or word[1:]
+        if arg.isdigit() and 1 <= int(arg) <= len(actions):
+            _explain(session, actions[int(arg) - 1], seat)
+        else:
+            console.print(f"[red]'? N' needs an action number from 1 to {len(actions)}[/]")
+        return None
+    if text == "quit":
+        raise QuitGame()
+    if text == "board":
+        _show_board(session, seat)
+        console.print(_action_list(actions))
+        return None
+    if text == "rules":
+        from rich.markdown import Markdown
+
+        console.print(Markdown(session.game.rules_text()))
+        return None
+    if word == "save":
+        _save_position(session, rest.strip())
+        return None
+    if text.isdigit():
+        n = int(text)
+        if 1 <= n <= len(actions):
+            return actions[n - 1]
+        console.print(f"[red]There is no action {n}: choose 1 to {len(actions)}.[/]")
+        return None
+    try:
+        return session.game.parse_action(session.state, text, seat)
+    except DicefrontError as exc:
+        matches = [(i, a) for i, a in enumerate(actions) if str(a).startswith(text)]
+        if matches:
+            console.print(Columns([Text.assemble((f"{i + 1:>3} ", "bold cyan"), str(a)) for i, a in matches], padding=(0, 2)))
+        else:
+            console.print(f"[red]{exc}[/]  (type ? for help)")
+        return None
+
+
+def _save_position(session: Session, path: str) -> None:
+    if not path:
+        console.print("[red]save needs a file name: save FILE[/]")
+        return
+    try:
+        Path(path).write_text(json.dumps(session.state.to_json(), indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        console.print(f"[red]cannot write {path}: {exc.strerror}[/]")
+        return
+    console.print(f"position saved to {path}")
+
+
+def _agent_turn(session: Session, seat: int) -> None:
+    agent = session.agents[seat]
+    with console.status(f"{session.game.player_name(seat)} ({agent.name}) is thinking..."):
+        action = agent.choose(agent_copy(session.state, seat, session.agent_rng), seat, session.agent_rng)
+    events = session.state.apply(action, seat)
+    session.record.add_action(seat, action, events)
+    session.log.append((seat, events))
+
+
+def _chance(session: Session) -> None:
+    outcome = sample(session.state.chance_outcomes(), session.dice)
+    events = session.state.apply_chance(outcome)
+    session.record.add_chance(outcome, events)
+    session.log.append((None, events))
+
+
+def run_session(session: Session) -> None:
+    state = session.state
+    while not state.is_terminal:
+        if state.is_chance:
+            _chance(session)
+        elif state.actors[0] in session.humans:
+            _human_turn(session, state.actors[0])
+        else:
+            _agent_turn(session, state.actors[0])
+
+
+def _finish(session: Session) -> None:
+    seat = next(iter(session.humans)) if len(session.humans) == 1 else None
+    console.print(Rule("game over", style="bold"))
+    _show_board(session, seat)
+    _show_events(session, seat)
+    session.record.finish(session.state)
+    path = _ask("Save the replay? Type a file name, or press Enter to skip: ").strip()
+    if path:
+        try:
+            session.record.save(path)
+            console.print(f"replay saved to {path}; watch it with: dicefront replay {path}")
+        except OSError as exc:
+            console.print(f"[red]cannot write {path}: {exc.strerror}[/]")
+
+
+def play(
+    game: str = typer.Argument(..., help="The game, e.g. ditch (see `dicefront games`)."),
+    vs: str = typer.Option(None, "--vs", help="Play against a computer player: easy, medium, hard, random, ... Without it: hot seat for two people."),
+    seat: int = typer.Option(0, "--seat", min=0, max=1, help="Your seat against the computer: 0 or 1."),
+    seed: int = typer.Option(None, "--seed", help="Seed for the dice and the computer player (default: a fresh one, printed)."),
+    option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    position: Path = typer.Option(None, "--position", help="Continue from a saved position (from `save FILE`)."),
+) -> None:
+    """Play a game in the terminal: against the computer with --vs, or hot seat."""
+    g = load_game(game, option)
+    state = g.new_state()
+    if position is not None:
+        try:
+            state = g.state_from_json(json.loads(position.read_text(encoding="utf-8")))
+        except (OSError, json.JSONDecodeError) as exc:
+            fail(f"cannot read position {position}: {exc}")
+        except DicefrontError as exc:
+            fail(str(exc))
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    humans = {0, 1} if vs is None else {seat}
+    agents: dict[int, Agent] = {}
+    if vs is not None:
+        try:
+            agents[1 - seat] = make_agent(vs)
+        except DicefrontError as exc:
+            fail(str(exc))
+    record = MatchRecord(game=g.name, options=g.options_json(), seed=seed,
+                         agents=["human" if p in humans else vs for p in (0, 1)])
+    if position is not None:
+        record.initial_state = state.to_json()
+    session = Session(g, state, humans, agents, random.Random(f"dicefront:{seed}:chance"),
+                      random.Random(f"dicefront:{seed}:agent"), record)
+    who = "hot seat" if vs is None else f"you are {g.player_name(seat)} against {vs}"
+    console.print(Panel(f"[bold]{g.title}[/]  {who}  (seed {seed})\nType [bold]?[/] for help, [bold]quit[/] to stop.", border_style="cyan"))
+    try:
+        run_session(session)
+    except QuitGame:
+        console.print("Game left. Bye!")
+        return
+    with contextlib.suppress(QuitGame):
+        _finish(session)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play")(play)
+
+
+__all__ = ["dicefront", "play", "register"]
