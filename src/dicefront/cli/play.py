@@ -47,6 +47,7 @@ class Session:
     log: list[tuple[int | None, list[Event]]] = field(default_factory=list)
     last_seen: dict[int, int] = field(default_factory=dict)
     last_human: int | None = None
+    replay_path: Path | None = None
 
     def hot_seat(self) -> bool:
         return len(self.humans) == 2
@@ -215,7 +216,7 @@ def _finish(session: Session) -> None:
     _show_board(session, seat)
     _show_events(session, seat)
     session.record.finish(session.state)
-    path = _ask("Save the replay? Type a file name, or press Enter to skip: ").strip()
+    path = str(session.replay_path) if session.replay_path else _ask("Save the replay? Type a file name, or press Enter to skip: ").strip()
     if path:
         try:
             session.record.save(path)
@@ -231,6 +232,7 @@ def play(
     seed: int = typer.Option(None, "--seed", help="Seed for the dice and the computer player (default: a fresh one, printed)."),
     option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     position: Path = typer.Option(None, "--position", help="Continue from a saved position (from `save FILE`)."),
+    replay: Path = typer.Option(None, "--replay", help="Save the replay to this file at the end without asking."),
 ) -> None:
     """Play a game in the terminal: against the computer with --vs, or hot seat."""
     g = load_game(game, option)
@@ -256,7 +258,7 @@ def play(
     if position is not None:
         record.initial_state = state.to_json()
     session = Session(g, state, humans, agents, random.Random(f"dicefront:{seed}:chance"),
-                      random.Random(f"dicefront:{seed}:agent"), record)
+                      random.Random(f"dicefront:{seed}:agent"), record, replay_path=replay)
     who = "hot seat" if vs is None else f"you are {g.player_name(seat)} against {vs}"
     console.print(Panel(f"[bold]{g.title}[/]  {who}  (seed {seed})\nType [bold]?[/] for help, [bold]quit[/] to stop.", border_style="cyan"))
     try:
