@@ -1,0 +1,165 @@
+"""Army Man Backgammon, from Warpspawn: two armies of toy soldiers race down a
+backgammon track, one die to move and the other to shoot. See RULES.md."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from math import factorial
+from pathlib import Path
+from typing import Any
+
+from ...core.chance import Outcomes, Roll
+from ...core.errors import OptionError
+from ...core.events import Event
+from ...core.game import Action, Game, State
+from ...core.options import opt
+from .actions import NOTATION_HELP, parse
+from .rules import ArmyState
+from .tables import Army, Tables, load_army, load_tables
+from .tactics import Context
+
+
+@dataclass(frozen=True)
+class ArmyBackgammonOptions:
+    army: str = field(
+        default="default",
+        metadata=opt("Army list: a shipped army (default, small, large, multi) or the path of an army TOML file"),
+    )
+    setup: str = field(
+        default="army",
+        metadata=opt("army: men are armed as the army list says; choose: players arm their men and name the Sergeant at set-up",
+                     choices=("army", "choose")),
+    )
+    weapons_per_man: int = field(default=1, metadata=opt("Weapons each man gets when players arm them (setup=choose)", min=1, max=3))
+    dice: int = field(default=2, metadata=opt("Dice rolled each turn (the 'more dice' variant)", min=2, max=4))
+    dice_rule: str = field(
+        default="whole-turn",
+        metadata=opt("whole-turn: orders must use as many dice as any orders could; within-orders: orders are free, "
+                     "then the dice must be used if possible", choices=("whole-turn", "within-orders")),
+    )
+    attack_direction: str = field(
+        default="both",
+        metadata=opt("both: a man may fire at enemies ahead of or behind him; ahead: only ahead", choices=("both", "ahead")),
+    )
+    mines: bool = field(default=False, metadata=opt("Mine Detector optional rules: hidden minefields and mine detectors"))
+    minefields: int = field(default=3, metadata=opt("Hidden minefields per player (with mines)", min=1, max=6))
+    minefield_zone: int = field(
+        default=12, metadata=opt("Minefields go on this many rows counted from your own back row (12: your half)", min=6, max=12),
+    )
+    turn_limit: int = field(default=200, metadata=opt("The game is a draw after this many turns (both players' turns counted)",
+                                                      min=2, max=10_000))
+
+
+def _turn_outcomes(n: int) -> Outcomes:
+    """Every multiset of ``n`` dice with its exact probability (order never matters)."""
+    out = []
+    for faces in itertools.combinations_with_replacement(range(1, 7), n):
+        ways = factorial(n)
+        for c in Counter(faces).values():
+            ways //= factorial(c)
+        out.append((Roll(faces), Fraction(ways, 6**n)))
+    return out
+
+
+class ArmyBackgammonGame(Game[ArmyBackgammonOptions]):
+    name = "army_backgammon"
+    title = "Army Man Backgammon"
+    summary = "Toy soldiers race down a backgammon track: one die moves a man, the other fires a weapon of that range."
+    options_class = ArmyBackgammonOptions
+    hidden_information = True
+    presets = {
+        "default": {},
+        "mines": {"mines": True},
+        "choose-army": {"setup": "choose", "mines": True, "minefields": 2},
+        "small-army": {"army": "small", "attack_direction": "ahead"},
+        "large-army": {"army": "large", "dice_rule": "within-orders"},
+        "three-dice": {"dice": 3},
+        "multi-weapon": {"army": "multi", "setup": "army"},
+    }
+    rules_file = Path(__file__).with_name("RULES.md")
+
+    def _check_options(self) -> None:
+        army = self.army  # loads and validates the data files now
+        if self.options.setup == "army" and self.options.weapons_per_man != 1:
+            raise OptionError("option weapons_per_man: only used with setup=choose (the army list arms the men otherwise)")
+        if self.options.weapons_per_man > len(self.tables.ranges):
+            raise OptionError("option weapons_per_man: more than there are weapons")
+        if len(army.men) < 1:
+            raise OptionError("the army has no men")
+
+    @cached_property
+    def tables(self) -> Tables:
+        return load_tables()
+
+    @cached_property
+    def army(self) -> Army:
+        return load_army(self.options.army, self.tables)
+
+    @cached_property
+    def context(self) -> Context:
+        return Context.build(self.tables, self.options.attack_direction == "ahead")
+
+    @cached_property
+    def turn_outcomes(self) -> Outcomes:
+        return _turn_outcomes(self.options.dice)
+
+    def length_bound(self) -> int:
+        # set-up: roll-off plus every set-up task; a turn: roll, orders, each die an
+        # action and up to two saving throws (mine or attack), stance.
+        o = self.options
+        men = len(self.army.men)
+        setup = 1 + 2 * (men * o.weapons_per_man + 1 + self.army.detectors + o.minefields)
+        return setup + o.turn_limit * (3 + 3 * o.dice) + 10
+
+    def new_state(self) -> ArmyState:
+        from .setup import starting_men
+
+        st = ArmyState(self)
+        st.men = starting_men(self)
+        return st
+
+    def _state_from_payload(self, payload: dict[str, Any]) -> State:
+        from .persist import from_payload
+
+        return from_payload(self, payload)
+
+    def parse_notation(self, text: str) -> Action:
+        action = parse(text)
+        if action is None:
+            raise self.notation_error(text, NOTATION_HELP)
+        return action
+
+    def player_name(self, player: int) -> str:
+        return ("Green", "Tan")[player]
+
+    def render_text(self, state: State, player: int | None) -> Any:
+        from .render import render
+
+        return render(self, state.view(player))
+
+    def render_svg(self, state: State, player: int | None) -> str:
+        from .svg import render_svg
+
+        return render_svg(self, state.view(player))
+
+    def action_path(self, state: State, action: Action) -> list[str]:
+        from .svg import action_path
+
+        return action_path(state, action)  # type: ignore[arg-type]
+
+    def outcome_label(self, before: State, after: State, events: list[Event], player: int) -> str:
+        from .heuristics import outcome_label
+
+        return outcome_label(events, player)
+
+    def evaluate(self, state: State, player: int) -> float:
+        from .heuristics import evaluate
+
+        return evaluate(state, player)  # type: ignore[arg-type]
+
+
+GAME_CLASS = ArmyBackgammonGame

@@ -1,0 +1,436 @@
+"""Army Man Backgammon rules: the state and every rule of RULES.md (numbers in
+comments). Legal moves and the dice look-ahead live in ``tactics.py``; saving,
+loading, views and determinization in ``persist.py``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.chance import Outcomes, Roll
+from ...core.events import Event
+from ...core.game import Action, State
+from . import persist, setup
+from .actions import (
+    ORDER_NAMES,
+    Attack,
+    ChangeStance,
+    KeepStances,
+    Move,
+    Orders,
+    Skip,
+)
+from .tactics import ATTACK, OFF, Men, after_move, attacks, moves, plan, usable, without
+from .words import describe, dice_text
+
+if TYPE_CHECKING:
+    from . import ArmyBackgammonGame
+
+# Phases
+ROLLOFF, SETUP, ROLL, ORDERS, ACT, SAVE, MINE, STANCE, OVER = (
+    "rolloff", "setup", "roll", "orders", "act", "save", "mine", "stance", "over",
+)
+PHASES = (ROLLOFF, SETUP, ROLL, ORDERS, ACT, SAVE, MINE, STANCE, OVER)
+CHANCE_PHASES = (ROLLOFF, ROLL, SAVE, MINE)
+
+
+class ArmyState(State):
+    game: ArmyBackgammonGame
+    __slots__ = (
+        "_legal",
+        "cleared",
+        "dice",
+        "fired",
+        "first",
+        "game",
+        "men",
+        "mines",
+        "moved",
+        "orders",
+        "pending",
+        "phase",
+        "player",
+        "probed",
+        "rolled",
+        "sergeant_lost",
+        "slots",
+        "tasks",
+        "turn",
+        "winner",
+    )
+
+    def __init__(self, game: ArmyBackgammonGame) -> None:
+        self.game = game
+        self.men: Men = {}
+        self.phase = ROLLOFF
+        self.player = 0
+        self.first: int | None = None
+        self.turn = 0
+        self.rolled: tuple[int, ...] = ()
+        self.dice: tuple[int, ...] = ()
+        self.slots: tuple[str, ...] = ()
+        self.orders = ""
+        self.moved: tuple[str, ...] = ()
+        self.fired: tuple[str, ...] = ()
+        self.pending: tuple[Any, ...] | None = None
+        self.tasks: tuple[tuple[str, int], ...] = ()
+        self.mines: list[dict[int, bool]] = [{}, {}]  # owner -> {row: revealed}
+        self.cleared: list[list[int]] = [[], []]  # owner -> rows of destroyed minefields
+        self.probed: list[set[int]] = [set(), set()]  # player -> enemy-side rows entered safely
+        self.sergeant_lost = [False, False]
+        self.winner: int | None = None
+        self._legal: list[Action] | None = None
+
+    # ----- contract ---------------------------------------------------------------
+    @property
+    def actors(self) -> tuple[int, ...]:
+        if self.phase in CHANCE_PHASES or self.phase == OVER:
+            return ()
+        return (self.player,)
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase in CHANCE_PHASES
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> tuple[float, float]:
+        if self.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+    def chance_outcomes(self) -> Outcomes:
+        if self.phase == ROLLOFF:
+            return setup.ROLLOFF_OUTCOMES
+        if self.phase == ROLL:
+            return self.game.turn_outcomes
+        if self.phase in (SAVE, MINE):
+            return setup.ONE_DIE
+        return []
+
+    def clone(self) -> ArmyState:
+        new = ArmyState.__new__(ArmyState)
+        new.game = self.game
+        new.men = dict(self.men)
+        new.phase = self.phase
+        new.player = self.player
+        new.first = self.first
+        new.turn = self.turn
+        new.rolled = self.rolled
+        new.dice = self.dice
+        new.slots = self.slots
+        new.orders = self.orders
+        new.moved = self.moved
+        new.fired = self.fired
+        new.pending = self.pending
+        new.tasks = self.tasks
+        new.mines = [dict(self.mines[0]), dict(self.mines[1])]
+        new.cleared = [list(self.cleared[0]), list(self.cleared[1])]
+        new.probed = [set(self.probed[0]), set(self.probed[1])]
+        new.sergeant_lost = list(self.sergeant_lost)
+        new.winner = self.winner
+        new._legal = self._legal
+        return new
+
+    # ----- legal actions ------------------------------------------------------------
+    def legal_actions(self, player: int) -> list[Any]:
+        if player not in self.actors:
+            return []
+        if self._legal is None:
+            self._legal = self._compute_legal(player)
+        return list(self._legal)
+
+    def _compute_legal(self, player: int) -> list[Action]:
+        if self.phase == SETUP:
+            return setup.task_actions(self, player)
+        if self.phase == ORDERS:
+            return [Orders(o) for o in self.allowed_orders()]
+        if self.phase == ACT:
+            return self._act_actions(player)
+        if self.phase == STANCE:
+            return self._stance_actions(player)
+        return []
+
+    def usable_now(self, slots: tuple[str, ...] | None = None, men: Men | None = None) -> int:
+        ctx = self.game.context
+        return usable(ctx, self.men if men is None else men, self.player, self.slots if slots is None else slots,
+                      self.dice, self.moved, self.fired, self.orders)
+
+    def order_choices(self) -> list[str]:
+        """Orders the Sergeant rule allows (rule 8.5)."""
+        if self.sergeant_lost[self.player]:
+            return ["charge", "dig-in"]
+        return ["standard", "fire", "charge", "dig-in"]
+
+    def order_values(self) -> dict[str, int]:
+        """How many dice each allowed choice of orders can use (rule 4.4)."""
+        ctx, n = self.game.context, len(self.dice)
+        return {o: usable(ctx, self.men, self.player, plan(o, n), self.dice, (), (), o) for o in self.order_choices()}
+
+    def allowed_orders(self) -> list[str]:
+        """Orders that use as many dice as any allowed orders can (rule 4.4)."""
+        value = self.order_values()
+        if self.game.options.dice_rule == "within-orders":
+            return list(value)
+        top = max(value.values())
+        return [o for o in value if value[o] == top]
+
+    def _act_actions(self, player: int) -> list[Action]:
+        ctx = self.game.context
+        target = self.usable_now()
+        rest = self.slots[1:]
+        out: list[Action] = []
+        if self.slots[0] == ATTACK:
+            for an, tn, d in attacks(ctx, self.men, player, self.dice, self.fired):
+                left = usable(ctx, self.men, player, rest, without(self.dice, d), self.moved, (*self.fired, an), self.orders)
+                if 1 + left == target:
+                    out.append(Attack(an, tn))
+        else:
+            for name, d, dest in moves(ctx, self.men, player, self.dice, self.moved, self.orders):
+                if dest != OFF:
+                    after = after_move(self.men, name, dest)
+                    left = usable(ctx, after, player, rest, without(self.dice, d), (*self.moved, name), self.fired, self.orders)
+                    if 1 + left != target:
+                        continue
+                out.append(Move(name, d))
+        if any(s != self.slots[0] for s in rest) and self.usable_now(rest) == target:
+            out.append(Skip())
+        return sorted(out, key=_action_key)
+
+    def _stance_actions(self, player: int) -> list[Action]:
+        out: list[Action] = [KeepStances()]
+        names = self.game.tables.stance_names
+        for name in self.own_men(player):
+            out.extend(ChangeStance(name, s) for s in names if s != self.men[name].stance)
+        return out
+
+    def own_men(self, player: int) -> list[str]:
+        return sorted((n for n, m in self.men.items() if m.owner == player), key=lambda n: int(n[1:]))
+
+    def why_illegal(self, action: Action, player: int) -> str:
+        base = super().why_illegal(action, player)
+        if base != "not a legal action in this position":
+            return base
+        from .reasons import reason
+
+        return reason(self, action, player) or f"not legal during the {self.phase} phase"
+
+    # ----- applying -------------------------------------------------------------------
+    def _apply(self, action: Any, player: int) -> list[Event]:
+        self._legal = None
+        if self.phase == SETUP:
+            return setup.apply_task(self, action, player)
+        if isinstance(action, Orders):
+            return self._give_orders(action.kind, forced=False)
+        if isinstance(action, Move):
+            return self._move(action, player)
+        if isinstance(action, Attack):
+            return self._attack(action, player)
+        if isinstance(action, Skip):
+            self.slots = self.slots[1:]
+            ev = Event("skip", f"{self.game.player_name(player)} leaves that phase unused.", {})
+            return [ev, *self._advance()]
+        if isinstance(action, ChangeStance):  # rule 7.1
+            man = self.men[action.man]
+            self.men[action.man] = man._replace(stance=action.stance)
+            text = f"{self.game.player_name(player)} swaps {describe(self.game, action.man, man)} for a {action.stance} figure."
+            return [Event("stance", text, {"man": action.man, "stance": action.stance}), *self._end_turn()]
+        if isinstance(action, KeepStances):
+            return [Event("stance", f"{self.game.player_name(player)} keeps every stance.", {}), *self._end_turn()]
+        raise TypeError(f"not an Army Man Backgammon action: {action!r}")
+
+    def _give_orders(self, kind: str, forced: bool) -> list[Event]:  # rules 4.3, 8
+        self.orders = kind
+        self.slots = plan(kind, len(self.dice))
+        self.phase = ACT
+        how = "must give" if forced else "gives"
+        ev = Event("orders", f"{self.game.player_name(self.player)} {how} {ORDER_NAMES[kind]}.", {"orders": kind})
+        return [ev, *self._advance()]
+
+    def _move(self, action: Move, player: int) -> list[Event]:  # rules 5.1-5.5, 9.1
+        g = self.game
+        man = self.men[action.man]
+        self.dice = without(self.dice, action.die)
+        self.slots = self.slots[1:]
+        self.moved = (*self.moved, action.man)
+        dest = man.row + action.die * (1 if player == 0 else -1)
+        who = describe(g, action.man, man)
+        if dest < 1 or dest > 24:
+            del self.men[action.man]
+            self.phase, self.winner = OVER, player
+            text = f"{g.player_name(player)}'s {who} moves {action.die} and leaves the far end of the board: {g.player_name(player)} wins!"
+            return [Event("win", text, {"man": action.man, "die": action.die, "winner": player})]
+        data = {"man": action.man, "die": action.die, "from": man.row, "to": dest}
+        enemies = [n for n, m in self.men.items() if m.owner != player and m.row == dest]
+        moved_text = f"{g.player_name(player)}'s {who} moves {action.die} from row {man.row} to row {dest}"
+        if len(enemies) >= 2:  # rule 5.5
+            events = [Event("move", f"{moved_text} into {len(enemies)} enemy men and is captured.", {**data, "captured": action.man})]
+            return events + self._kill(action.man) + self._advance()
+        self.men[action.man] = man._replace(row=dest)
+        if enemies:  # rule 5.4
+            victim = enemies[0]
+            text = f"{moved_text} and captures {g.player_name(1 - player)}'s {describe(g, victim, self.men[victim])}."
+            events = [Event("move", text, {**data, "captured": victim}), *self._kill(victim)]
+        else:
+            events = [Event("move", moved_text + ".", data)]
+        if self.phase == OVER:
+            return events
+        return events + self._enter_row(action.man, dest) + (self._advance() if self.phase == ACT else [])
+
+    def _enter_row(self, name: str, row: int) -> list[Event]:  # rules 10.3-10.4
+        if not self.game.options.mines:
+            return []
+        man = self.men[name]
+        enemy = 1 - man.owner
+        if row not in self.mines[enemy]:
+            if setup.in_zone(self.game, enemy, row):
+                self.probed[man.owner].add(row)
+            return []
+        g = self.game
+        if man.detector:
+            del self.mines[enemy][row]
+            self.cleared[enemy].append(row)
+            text = f"{describe(g, name, man)}'s mine detector finds {g.player_name(enemy)}'s minefield on row {row} and destroys it."
+            return [Event("mine-cleared", text, {"man": name, "row": row})]
+        self.mines[enemy][row] = True
+        self.pending = ("mine", name, row)
+        self.phase = MINE
+        text = f"{describe(g, name, man)} walks into {g.player_name(enemy)}'s hidden minefield on row {row}!"
+        return [Event("mine", text, {"man": name, "row": row})]
+
+    def _attack(self, action: Attack, player: int) -> list[Event]:  # rules 6.1-6.3
+        g = self.game
+        a, t = self.men[action.attacker], self.men[action.target]
+        d = abs(a.row - t.row)
+        self.dice = without(self.dice, d)
+        self.slots = self.slots[1:]
+        self.fired = (*self.fired, action.attacker)
+        self.pending = ("attack", action.attacker, action.target, d)
+        self.phase = SAVE
+        text = (f"{g.player_name(player)}'s {describe(g, action.attacker, a)} on row {a.row} fires at "
+                f"{g.player_name(1 - player)}'s {describe(g, action.target, t)} on row {t.row}, {d} rows away.")
+        return [Event("attack", text, {"attacker": action.attacker, "target": action.target, "die": d})]
+
+    def _apply_chance(self, outcome: Roll) -> list[Event]:
+        self._legal = None
+        faces = tuple(int(f) for f in outcome.faces)
+        if self.phase == ROLLOFF:
+            return setup.rolloff(self, faces)
+        if self.phase == ROLL:
+            return self._turn_roll(faces)
+        return self._saving_throw(faces[0])
+
+    def _turn_roll(self, faces: tuple[int, ...]) -> list[Event]:  # rule 4.2
+        self.rolled = self.dice = faces
+        self.moved = self.fired = ()
+        self.orders, self.slots = "", ()
+        ev = Event("roll", f"{self.game.player_name(self.player)} rolls {dice_text(faces)}.", {"dice": list(faces)})
+        self.phase = ORDERS
+        if max(self.order_values().values()) == 0:
+            self.phase = ACT
+            return [ev, *self._advance()]
+        allowed = self.allowed_orders()
+        if len(allowed) == 1:
+            return [ev, *self._give_orders(allowed[0], forced=True)]
+        return [ev]
+
+    def _saving_throw(self, roll: int) -> list[Event]:  # rules 6.4, 10.3
+        assert self.pending is not None
+        g = self.game
+        kind = self.pending[0]
+        name = self.pending[2] if kind == "attack" else self.pending[1]  # the target, or the man on the mines
+        self.pending = None
+        self.phase = ACT
+        man = self.men[name]
+        save = g.tables.stances[man.stance].save
+        what = "the attack" if kind == "attack" else "the mines"
+        verdict = "saved" if roll <= save else "killed"
+        rng = f"1-{save}" if save > 1 else "1"
+        text = (f"{g.player_name(man.owner)}'s {describe(g, name, man)} rolls {roll} to survive {what} "
+                f"(saves on {rng} while {man.stance}): {verdict}.")
+        events = [Event("save", text, {"man": name, "roll": roll, "cause": kind, "result": verdict})]
+        if roll > save:
+            events += self._kill(name)
+        if self.phase == OVER:
+            return events
+        return events + self._advance()
+
+    def _kill(self, name: str) -> list[Event]:  # rule 3.4 casualties, 8.5, 9.2-9.3
+        man = self.men.pop(name)
+        events = []
+        if man.sergeant:
+            self.sergeant_lost[man.owner] = True
+            text = f"{self.game.player_name(man.owner)}'s Sergeant is dead: from now on they must Dig In or Charge every turn."
+            events.append(Event("sergeant", text, {"player": man.owner}))
+        alive = [any(m.owner == p for m in self.men.values()) for p in (0, 1)]
+        if all(alive):
+            return events
+        self.phase = OVER
+        if not any(alive):
+            self.winner = None
+            return [*events, Event("game-over", "Both armies are wiped out: the game is a draw.", {"winner": None})]
+        self.winner = 0 if alive[0] else 1
+        g = self.game
+        text = f"{g.player_name(1 - self.winner)}'s army is wiped out: {g.player_name(self.winner)} wins."
+        return [*events, Event("game-over", text, {"winner": self.winner})]
+
+    def _advance(self) -> list[Event]:
+        """After an action in the maneuver/attack phases: go on if a die can still be
+        used, else to the stance phase (rule 4.4)."""
+        if self.phase != ACT:
+            return []
+        if self.slots and self.dice and self.usable_now() > 0:
+            return []
+        self.phase = STANCE
+        if self.dice:
+            text = f"{self.game.player_name(self.player)} cannot use {dice_text(self.dice)}; the die is lost."
+            return [Event("dice-lost", text, {"dice": list(self.dice)})]
+        return []
+
+    def _end_turn(self) -> list[Event]:  # rules 4.1, 9.4
+        limit = self.game.options.turn_limit
+        if self.turn >= limit:
+            self.phase = OVER
+            return [Event("game-over", f"The turn limit of {limit} turns is reached: the game is a draw.", {"winner": None})]
+        self.start_turn(1 - self.player)
+        return [Event("turn", f"Turn {self.turn}: {self.game.player_name(self.player)}.", {"player": self.player, "turn": self.turn})]
+
+    def start_turn(self, player: int) -> None:
+        self.turn += 1
+        self.player = player
+        self.phase = ROLL
+        self.rolled = self.dice = ()
+        self.slots, self.orders, self.moved, self.fired = (), "", (), ()
+
+    # ----- information ------------------------------------------------------------------
+    def _payload(self) -> dict[str, Any]:
+        return persist.payload(self)
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return persist.view(self, player)
+
+    def determinize(self, player: int, rng: Any) -> ArmyState:
+        return persist.determinize(self, player, rng)
+
+    def status_text(self) -> str:
+        if self.phase == OVER or self.phase in CHANCE_PHASES:
+            return super().status_text()
+        name = self.game.player_name(self.player)
+        if self.phase == SETUP:
+            return f"{name}: set up ({setup.task_text(self)})"
+        if self.phase == ORDERS:
+            return f"{name}: turn {self.turn}, rolled {dice_text(self.rolled)}, choose orders"
+        if self.phase == ACT:
+            what = "move a man" if self.slots[0] != ATTACK else "attack"
+            return f"{name}: turn {self.turn}, {ORDER_NAMES[self.orders]}, {what} with {dice_text(self.dice)}"
+        return f"{name}: turn {self.turn}, stance phase (swap one man's stance or keep them)"
+
+
+def _action_key(action: Action) -> tuple[int, str, int]:
+    if isinstance(action, Move):
+        return (0, f"{int(action.man[1:]):03d}", action.die)
+    if isinstance(action, Attack):
+        return (1, f"{int(action.attacker[1:]):03d}{int(action.target[1:]):03d}", 0)
+    return (2, "", 0)
+

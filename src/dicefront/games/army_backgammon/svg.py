@@ -1,0 +1,135 @@
+"""Army Man Backgammon in the browser: an SVG of a view, and the ids a person clicks
+to make each action (the man, then the row or the enemy he fires at).
+
+Ids: ``r-7`` is row 7, ``m-G3`` is Green's man 3, ``off-0`` / ``off-1`` are the far
+ends Green / Tan leave the track by."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from ...core.game import Action
+from .actions import ORDER_NAMES, Attack, ChangeStance, Detector, Mine, Move, Sergeant
+from .tactics import forward
+
+if TYPE_CHECKING:
+    from . import ArmyBackgammonGame
+    from .rules import ArmyState
+
+WIDTH, TOP, ROW_H, LEFT = 640, 56, 22, 40
+FILL = ("#2f7d32", "#a57c43")
+STROKE = ("#9be59e", "#f3d49a")
+TEXT = ("#ffffff", "#1a1208")
+BG = "#1b1d22"
+
+
+def _y(row: int, viewer: int | None) -> int:
+    """Top of a row's band: the viewer's army at the bottom, moving up."""
+    index = 24 - row if viewer != 1 else row - 1
+    return TOP + ROW_H + index * ROW_H
+
+
+def render_svg(game: ArmyBackgammonGame, view: dict[str, Any]) -> str:
+    viewer = view["viewer"]
+    height = TOP + 26 * ROW_H + 30
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
+        f'<rect width="{WIDTH}" height="{height}" fill="{BG}"/>',
+    ]
+    out += _header(game, view)
+    out += _exits(viewer)
+    mines = {(o, r): rev for o in (0, 1) for r, rev in view["mines"][o]}
+    for row in range(1, 25):
+        out += _row(game, row, viewer, mines)
+    by_row: dict[int, list[list[Any]]] = {}
+    for man in view["men"]:
+        by_row.setdefault(man[1], []).append(man)
+    for row, men in by_row.items():
+        for i, man in enumerate(men):
+            out += _man(game, man, LEFT + 6 + i * 104, _y(row, viewer) + 2, view["mines_on"])
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _header(game: ArmyBackgammonGame, view: dict[str, Any]) -> list[str]:
+    out = [f'<text x="10" y="22" fill="#e8e8e8" font-size="15">{escape(view["status"])}</text>']
+    x = 10
+    for p in (0, 1):
+        count = sum(1 for m in view["men"] if m[0][0] == "GT"[p])
+        note = " (Sergeant dead)" if view["sergeant_lost"][p] else ""
+        out.append(f'<text x="{x}" y="44" fill="{STROKE[p]}" font-size="13">{game.player_name(p)}: {count} men{note}</text>')
+        x += 190
+    if view["rolled"]:
+        left = list(view["dice"])
+        for i, d in enumerate(view["rolled"]):
+            used = d not in left
+            if not used:
+                left.remove(d)
+            dx = 420 + i * 34
+            opacity = "0.35" if used and view["phase"] in ("act", "save", "mine", "stance") else "1"
+            out.append(f'<g opacity="{opacity}"><rect x="{dx}" y="28" width="26" height="26" rx="5" fill="#f5f5f5"/>'
+                       f'<text x="{dx + 13}" y="47" text-anchor="middle" font-size="17" font-weight="bold" fill="#111">{d}</text></g>')
+        if view["orders"]:
+            out.append(f'<text x="630" y="22" text-anchor="end" fill="#9ecbff" font-size="12">{escape(ORDER_NAMES[view["orders"]])}</text>')
+    return out
+
+
+def _exits(viewer: int | None) -> list[str]:
+    out = []
+    for p in (0, 1):
+        y = _y(25 if p == 0 else 0, viewer)
+        label = f"{('Green', 'Tan')[p]} escapes here"
+        out.append(f'<rect id="off-{p}" class="df-target" x="{LEFT}" y="{y}" width="{WIDTH - LEFT - 8}" height="{ROW_H - 2}" '
+                   f'rx="4" fill="#111317" stroke="{STROKE[p]}" stroke-dasharray="4 3"/>')
+        out.append(f'<text x="{WIDTH // 2}" y="{y + 15}" text-anchor="middle" fill="{STROKE[p]}" font-size="12">{label}</text>')
+    return out
+
+
+def _row(game: ArmyBackgammonGame, row: int, viewer: int | None, mines: dict[tuple[int, int], bool]) -> list[str]:
+    y = _y(row, viewer)
+    fill = "#262a31" if row % 2 else "#2e333b"
+    if row == 12 or row == 13:
+        fill = "#30343d"
+    out = [
+        f'<rect id="r-{row}" class="df-target" x="{LEFT}" y="{y}" width="{WIDTH - LEFT - 8}" height="{ROW_H - 1}" fill="{fill}"/>',
+        f'<text x="{LEFT - 6}" y="{y + 15}" text-anchor="end" fill="#9aa0a8" font-size="12">{row}</text>',
+    ]
+    for o in (0, 1):
+        if (o, row) in mines:
+            colour = "#ff5a4f" if mines[(o, row)] else "#ffd54f"
+            out.append(f'<text x="{WIDTH - 16}" y="{y + 16}" text-anchor="end" fill="{colour}" font-size="14">✹</text>')
+    return out
+
+
+def _man(game: ArmyBackgammonGame, man: list[Any], x: int, y: int, mines_on: bool) -> list[str]:
+    name, _, weapons, stance, sergeant, detector = man
+    p = 0 if name[0] == "G" else 1
+    arms = "/".join(game.tables.weapon_abbr[w] for w in weapons) or "--"
+    label = f"{name} {arms} {game.tables.stances[stance].abbr}"
+    out = [
+        f'<g id="m-{name}" class="df-target">',
+        f'<rect x="{x}" y="{y}" width="98" height="{ROW_H - 5}" rx="8" fill="{FILL[p]}" stroke="{STROKE[p]}" stroke-width="1.5"/>',
+        f'<text x="{x + 8}" y="{y + 13}" fill="{TEXT[p]}" font-size="11" font-weight="bold">{escape(label)}</text>',
+    ]
+    if sergeant:
+        out.append(f'<text x="{x + 92}" y="{y + 13}" text-anchor="end" fill="#ffe066" font-size="12">★</text>')
+    if detector and mines_on:
+        out.append(f'<text x="{x + 80}" y="{y + 13}" text-anchor="end" fill="#7fdbff" font-size="11">⌖</text>')
+    out.append("</g>")
+    return out
+
+
+def action_path(state: ArmyState, action: Action) -> list[str]:
+    """The ids to click for ``action``; [] for orders, skip and keeping stances."""
+    if isinstance(action, Move):
+        man = state.men[action.man]
+        dest = man.row + forward(man.owner) * action.die
+        return [f"m-{action.man}", f"off-{man.owner}" if not 1 <= dest <= 24 else f"r-{dest}"]
+    if isinstance(action, Attack):
+        return [f"m-{action.attacker}", f"m-{action.target}"]
+    if isinstance(action, (ChangeStance, Sergeant, Detector)):
+        return [f"m-{action.man}"]
+    if isinstance(action, Mine):
+        return [f"r-{action.row}"]
+    return []
