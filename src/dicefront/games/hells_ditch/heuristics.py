@@ -1,0 +1,79 @@
+"""Position evaluation for Hell's Ditch computer players, and outcome labels for the
+exact-odds feature. Both read only public facts (loot, HP, positions, razed villages),
+never a plan that has not been revealed."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.events import Event
+
+if TYPE_CHECKING:
+    from .rules import HellsDitchState
+
+RECRUIT_WORTH = 2.0  # HP-equivalent of an eliminated warband that can come back
+
+
+def _material(state: HellsDitchState, p: int) -> float:
+    return sum(hp if where is not None else RECRUIT_WORTH for where, hp in zip(state.loc[p], state.hp[p], strict=True))
+
+
+def _reach(state: HellsDitchState, p: int) -> float:
+    """How close the side's warbands stand to villages still worth razing: 1 for a
+    warband in one, less the further away, 0 with no village reachable."""
+    valley = state.valley
+    targets = [v for v, loc in valley.locations.items() if loc.village and v not in state.razed]
+    if not targets:
+        return 0.0
+    best = 0.0
+    for where in state.loc[p]:
+        if where is None:
+            continue
+        dist = valley.distances(where)
+        near = min((dist[v] for v in targets if v in dist), default=None)
+        if near is not None:
+            best += 1.0 / (1 + near)
+    return best / 3
+
+
+def evaluate(state: HellsDitchState, player: int) -> float:
+    """Value in [-1, 1] for ``player``: loot lead and closeness to the target weigh
+    most, then warband HP (eliminated warbands count a little, they can be
+    recruited), then how near the warbands are to unrazed villages."""
+    if state.is_terminal:
+        return state.returns()[player]
+    other = 1 - player
+    target = state.game.options.target_loot
+    loot = (state.loot[player] - state.loot[other]) / target
+    race = (state.loot[player] ** 2 - state.loot[other] ** 2) / (target * target)
+    material = (_material(state, player) - _material(state, other)) / 15
+    reach = _reach(state, player) - _reach(state, other)
+    score = 0.45 * loot + 0.2 * race + 0.2 * material + 0.1 * reach
+    return max(-0.95, min(0.95, score))
+
+
+def outcome_label(before: HellsDitchState, after: HellsDitchState, events: list[Event], player: int) -> str:
+    """Group results by what matters to ``player``: eliminations, retreats, damage
+    dealt and taken, loot gained ("enemy eliminated", "dealt 2, took 1", "+1 loot")."""
+    other = 1 - player
+    parts = []
+    gone = {e.data.get("player") for e in events if e.kind == "eliminated"}
+    if gone == {player, other}:
+        parts.append("both eliminated")
+    elif other in gone:
+        parts.append("enemy eliminated")
+    elif player in gone:
+        parts.append("yours eliminated")
+    backed = {e.data.get("player") for e in events if e.kind == "back-out"}
+    if player in backed:
+        parts.append("you back out")
+    if other in backed:
+        parts.append("enemy backs out")
+    dealt = sum(e.data["hits"][player] for e in events if e.kind == "roll")
+    taken = sum(e.data["hits"][other] for e in events if e.kind == "roll")
+    if (dealt or taken) and not gone:
+        parts.append(f"dealt {dealt}, took {taken}")
+    gained = after.loot[player] - before.loot[player]
+    if gained:
+        parts.append(f"+{gained} loot")
+    return "; ".join(parts) or "no change"
