@@ -1,0 +1,110 @@
+"""Trench Checkers: checkers-like armies of Soldiers that stack, become Veterans in
+the enemy's farthest trench, wake a Commando behind enemy lines, and play secret
+ability cards. See RULES.md."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from ...core.events import Event
+from ...core.game import Action, Game, State
+from ...core.options import opt
+from .actions import NOTATION_HELP, parse
+from .board import Board, load_board
+from .cards import CardList, load_cards
+from .rules import TrenchState
+
+
+@dataclass(frozen=True)
+class TrenchCheckersOptions:
+    board: str = field(default="trenches", metadata=opt("Board: a shipped board (trenches, compact) or the path of a board TOML file"))
+    cards: bool = field(default=True, metadata=opt("Play with the ability cards (false: no hands, no deck, depots give nothing)"))
+    card_list: str = field(default="standard", metadata=opt("Ability cards: a shipped card list (standard) or the path of a card TOML file"))
+    hand_size: int = field(default=6, metadata=opt("Cards dealt to each player at the start", min=0, max=10))
+    depot_claim: str = field(
+        default="on-or-past",
+        metadata=opt(
+            "When a supply depot gives its card: on-or-past (a unit ends on it or on a row beyond it) or on (a unit ends on it)",
+            choices=("on-or-past", "on"),
+        ),
+    )
+    round_limit: int = field(default=60, metadata=opt("The game is a draw after this many rounds", min=1, max=1000))
+
+
+class TrenchCheckersGame(Game[TrenchCheckersOptions]):
+    name = "trench_checkers"
+    title = "Trench Checkers"
+    summary = "Stack soldiers three high, earn Veterans in the enemy trench, wake your Commando and play secret ability cards."
+    options_class = TrenchCheckersOptions
+    hidden_information = True
+    presets = {
+        "default": {},
+        "no-cards": {"cards": False},
+        "compact": {"board": "compact", "round_limit": 40},
+        "depots-on": {"depot_claim": "on", "hand_size": 3},
+    }
+    rules_file = Path(__file__).with_name("RULES.md")
+
+    def _check_options(self) -> None:
+        _ = self.board, self.cards  # load and validate the data files now
+
+    @cached_property
+    def board(self) -> Board:
+        return load_board(self.options.board)
+
+    @cached_property
+    def cards(self) -> CardList:
+        return load_cards(self.options.card_list)
+
+    def length_bound(self) -> int:
+        # set-up: deal, roll, choice, terrain; a round has at most 2 + 2 x (3 moves +
+        # 7 battle steps) steps; every card play adds at most 10 (push: 3 moves;
+        # found ammo: one more battle) and at most 2 x hand + depots cards are played.
+        cards = 2 * self.options.hand_size + len(self.board.depots) if self.options.cards else 0
+        setup = 2 * self.options.hand_size + 2 + 2 * self.board.terrain_per_player
+        return setup + self.options.round_limit * 22 + cards * 12 + 10
+
+    def new_state(self) -> TrenchState:
+        return TrenchState(self)
+
+    def _state_from_payload(self, payload: dict[str, Any]) -> State:
+        from .store import from_payload
+
+        return from_payload(self, payload)
+
+    def parse_notation(self, text: str) -> Action:
+        action = parse(text, self.board.grid)
+        if action is None:
+            raise self.notation_error(text, NOTATION_HELP)
+        return action
+
+    def render_text(self, state: State, player: int | None) -> Any:
+        from .render import render
+
+        return render(self, state.view(player))
+
+    def render_svg(self, state: State, player: int | None) -> str:
+        from .svg import render_svg
+
+        return render_svg(self, state.view(player))
+
+    def action_path(self, state: State, action: Action) -> list[str]:
+        from .svg import action_path
+
+        return action_path(action)
+
+    def evaluate(self, state: State, player: int) -> float:
+        from .heuristics import evaluate
+
+        return evaluate(state, player)  # type: ignore[arg-type]
+
+    def outcome_label(self, before: State, after: State, events: list[Event], player: int) -> str:
+        from .heuristics import outcome_label
+
+        return outcome_label(events, player)
+
+
+GAME_CLASS = TrenchCheckersGame

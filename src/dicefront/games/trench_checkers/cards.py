@@ -1,0 +1,82 @@
+"""The ability cards as data (rule 11): a TOML card list validated on load."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...core.data import read_toml, require, resolve_data
+from ...core.errors import DataFileError
+
+EFFECTS = (
+    "save", "attack-again", "cancel-attack", "extra-moves", "airstrike", "promote",
+    "five-rolls", "plus-two", "suicide", "revive", "reroll",
+)
+WINDOWS = ("before-move", "move", "attack", "after-attack", "defend", "after-roll")
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    count: int
+    effect: str
+    windows: frozenset[str]
+    text: str
+
+
+@dataclass(frozen=True)
+class CardList:
+    cards: tuple[Card, ...]
+
+    def by_id(self, card_id: str) -> Card | None:
+        for c in self.cards:
+            if c.id == card_id:
+                return c
+        return None
+
+    def ids(self) -> list[str]:
+        return [c.id for c in self.cards]
+
+    def with_effect(self, effect: str) -> list[str]:
+        return [c.id for c in self.cards if c.effect == effect]
+
+    def full_deck(self) -> dict[str, int]:
+        return {c.id: c.count for c in self.cards if c.count}
+
+
+def parse_cards(data: dict[str, Any], where: str) -> CardList:
+    entries = require(data, "card", list, where)
+    cards: list[Card] = []
+    seen: set[str] = set()
+    for i, entry in enumerate(entries):
+        at = f"{where}: card {i + 1}"
+        if not isinstance(entry, dict):
+            raise DataFileError(f"{at}: expected a table")
+        card_id = require(entry, "id", str, at)
+        if not card_id or not all(ch.isalnum() or ch == "-" for ch in card_id):
+            raise DataFileError(f"{at}: id {card_id!r} must be letters, digits and dashes")
+        if card_id in seen:
+            raise DataFileError(f"{at}: duplicate id {card_id!r}")
+        seen.add(card_id)
+        count = require(entry, "count", int, at)
+        if not 0 <= count <= 20:
+            raise DataFileError(f"{at} ({card_id}): count must be between 0 and 20, got {count}")
+        effect = require(entry, "effect", str, at)
+        if effect not in EFFECTS:
+            raise DataFileError(f"{at} ({card_id}): unknown effect {effect!r}; known: {', '.join(EFFECTS)}")
+        windows = require(entry, "windows", list, at)
+        bad = [w for w in windows if w not in WINDOWS]
+        if not windows or bad:
+            raise DataFileError(f"{at} ({card_id}): windows must be a non-empty list of {', '.join(WINDOWS)}; bad: {bad}")
+        cards.append(Card(card_id, require(entry, "name", str, at), count, effect, frozenset(windows), require(entry, "text", str, at)))
+    if not cards:
+        raise DataFileError(f"{where}: the card list is empty")
+    return CardList(tuple(cards))
+
+
+def load_cards(value: str) -> CardList:
+    """A shipped card list by name (``standard``) or the path of a TOML file."""
+    path: Path = resolve_data(__package__ or "dicefront.games.trench_checkers", value, folder="data/cards")
+    return parse_cards(read_toml(path), str(path))

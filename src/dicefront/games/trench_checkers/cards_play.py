@@ -1,0 +1,187 @@
+"""Playing ability cards (rules 10 and 11): which plays are legal in which window, their
+effects, and why an action is illegal."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.events import Event
+from ...core.game import Action
+from ...core.grid import Cell
+from . import combat as cb
+from .actions import Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play, sq
+from .flow import begin_battle
+from .rules import ATTACK, DEFEND, MOVE, REACT, REROLL, order
+
+if TYPE_CHECKING:
+    from .cards import Card
+    from .rules import TrenchState
+
+PUSH_MOVES = 3
+
+
+def windows(st: TrenchState) -> set[str]:
+    if st.phase == MOVE:
+        return {"move", "before-move"} if st.moves_made == 0 else {"move"}
+    if st.phase == ATTACK:
+        out = {"attack"} if st.attacks_left else set()
+        if st.attack_made:
+            out.add("after-attack")
+        return out
+    return {"defend"} if st.phase == DEFEND else {"after-roll"} if st.phase == REACT else set()
+
+
+def card_plays(st: TrenchState, player: int) -> list[Play]:
+    if not st.game.options.cards or not st.hands[player]:
+        return []
+    open_windows = windows(st)
+    out: list[Play] = []
+    for card in st.game.cards.cards:
+        if st.hands[player].get(card.id) and card.windows & open_windows:
+            out.extend(_plays(st, player, card))
+    return out
+
+
+def _react_side(st: TrenchState) -> int:
+    c = st.combat
+    return -1 if c is None or not c.react else c.react[0]
+
+
+def _plays(st: TrenchState, p: int, card: Card) -> list[Play]:
+    e, c, one = card.effect, st.combat, [Play(card.id)]
+    if e in ("save", "reroll"):
+        side = _react_side(st)
+        if c is None or side < 0:
+            return []
+        used = c.medic[side] if e == "save" else c.rerolled[side]
+        return [] if used else one
+    if e == "attack-again":
+        return one if st.phase == ATTACK and st.attack_made and not st.attacks_left else []
+    if e == "cancel-attack":
+        return [] if st.cancel_next[1 - p] else one
+    if e == "extra-moves":
+        return [] if st.push_used else one
+    if e == "airstrike":
+        return [Play(card.id, t) for t in st.cells_of(1 - p) if st.is_active(t)] if st.phase == ATTACK else []
+    if e == "promote":
+        return [Play(card.id, cell) for cell in st.cells_of(p) if st.ranks_at(cell).count("S") == 1]
+    if e == "five-rolls":
+        return [] if st.five[p] else one
+    if e == "plus-two":
+        return one
+    if e == "suicide":
+        if st.phase == DEFEND:
+            return [] if c is None or c.suicide[cb.DEF] else one
+        return [] if st.suicide[p] else one
+    if e == "revive":
+        return [Play(card.id, cell) for cell in revive_cells(st, p)] if fallen_soldier(st, p) is not None else []
+    return []
+
+
+def fallen_soldier(st: TrenchState, p: int) -> int | None:
+    return next((pid for pid in st.graveyard if st.game.board.owner(pid) == p and st.rank[pid] == "S"), None)
+
+
+def revive_cells(st: TrenchState, p: int) -> list[Cell]:
+    return sorted((c for c in st.game.board.home_row(p) if c not in st.board and c not in st.terrain), key=order)
+
+
+def play_card(st: TrenchState, action: Play, p: int) -> list[Event]:
+    card = st.game.cards.by_id(action.card)
+    assert card is not None
+    st.hands[p][card.id] -= 1
+    if not st.hands[p][card.id]:
+        del st.hands[p][card.id]
+    st.discard.append(card.id)
+    target = f" on {sq(action.cell)}" if action.cell is not None else ""
+    ev = Event("play", f"{st.game.player_name(p)} plays {card.name}{target}: {card.text}", {"player": p, "card": card.id, "cell": None if action.cell is None else sq(action.cell)})
+    return [ev, *_effect(st, card.effect, action.cell, p)]
+
+
+def _effect(st: TrenchState, effect: str, cell: Cell | None, p: int) -> list[Event]:
+    c = st.combat
+    if effect in ("save", "reroll"):
+        assert c is not None
+        side = _react_side(st)
+        if effect == "save":
+            st.set_combat(medic=cb.set2(c.medic, side, True))
+        else:
+            st.set_combat(rerolling=side)
+            st.phase = REROLL
+    elif effect == "attack-again":
+        st.attacks_left += 1
+    elif effect == "cancel-attack":
+        st.cancel_next[1 - p] = True
+    elif effect == "extra-moves":
+        st.push_used, st.push_left = True, st.push_left + PUSH_MOVES
+    elif effect == "airstrike":
+        assert cell is not None
+        st.skip_next[p] = True
+        return begin_battle(st, p, None, cell, five=False, bonus=0, suicide=False)
+    elif effect == "promote":
+        assert cell is not None
+        pid = next(pid for pid in st.board[cell] if st.rank[pid] == "S")
+        st.rank[pid] = "V"
+        return [Event("veteran", f"The Soldier on {sq(cell)} becomes a Veteran.", {"cell": sq(cell), "count": 1})]
+    elif effect == "five-rolls":
+        st.five[p] = True
+    elif effect == "plus-two":
+        if st.phase == DEFEND:
+            assert c is not None
+            st.set_combat(bonus=(c.bonus[0], c.bonus[1] + 2))
+        else:
+            st.bonus[p] += 2
+    elif effect == "suicide":
+        if st.phase == DEFEND:
+            assert c is not None
+            st.set_combat(suicide=(c.suicide[0], True))
+        else:
+            st.suicide[p] = True
+    elif effect == "revive":
+        assert cell is not None
+        fallen = fallen_soldier(st, p)
+        assert fallen is not None
+        st.graveyard.remove(fallen)
+        st.board[cell] = (fallen,)
+        return [Event("revive", f"A fallen Soldier of {st.game.player_name(p)} returns on {sq(cell)}.", {"cell": sq(cell)})]
+    return []
+
+
+# ----- reasons --------------------------------------------------------------------------------
+def reason(st: TrenchState, action: Action, p: int) -> str | None:
+    if isinstance(action, Play):
+        return _play_reason(st, action, p)
+    if isinstance(action, Move):
+        if st.phase != MOVE:
+            return f"moves are made in your movement phase (now: {st.phase})"
+        if action.src not in st.board or st.owner_at(action.src) != p:
+            return f"there is no unit of yours on {sq(action.src)}"
+        if st.grid.distance(action.src, action.dst) != 1:
+            return "a move goes one tile up, down, left or right (no diagonal moves)"
+        if action.dst in st.terrain:
+            return f"{sq(action.dst)} holds terrain"
+        if action.dst in st.board and st.owner_at(action.dst) != p:
+            return f"{sq(action.dst)} holds an enemy unit"
+        return "that unit may not make that move (stacks move together only with a Veteran or the Commando; stacks hold 3; Veterans stack only with Veterans or the Commando)"
+    if isinstance(action, Attack):
+        if st.phase != ATTACK or not st.attacks_left:
+            return "you have no attack available now"
+        if action.src not in st.board or st.owner_at(action.src) != p:
+            return f"there is no unit of yours on {sq(action.src)}"
+        return f"{sq(action.dst)} is not an active enemy unit next to {sq(action.src)}"
+    if isinstance(action, (ChooseFirst, PlaceTerrain, Pass, EndAttacks)):
+        return f"not possible during the {st.phase} step"
+    return None
+
+
+def _play_reason(st: TrenchState, action: Play, p: int) -> str:
+    if not st.game.options.cards:
+        return "this game is played without ability cards"
+    card = st.game.cards.by_id(action.card)
+    if card is None:
+        return f"there is no card {action.card!r}; cards: {', '.join(st.game.cards.ids())}"
+    if not st.hands[p].get(card.id):
+        return f"you hold no {card.name} card"
+    if not card.windows & windows(st):
+        return f"{card.name} is played {' or '.join(sorted(card.windows))}; now is not such a moment"
+    return f"{card.name} cannot be played that way now"

@@ -1,0 +1,269 @@
+"""Turn flow (rules 2, 3, 5.1-5.2, 5.9-5.10, 9, 10): set-up, rounds, stages, moves,
+attack declaration, card windows around a battle, the end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.chance import Roll
+from ...core.events import Event
+from . import combat as cb
+from .actions import RANKS, Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play, sq
+from .rules import ATTACK, DEFEND, FIRST, MOVE, MOVES_PER_TURN, OVER, REACT, REROLL, ROLL, ROLLOFF, TERRAIN
+
+if TYPE_CHECKING:
+    from .rules import TrenchState
+
+
+def apply_action(st: TrenchState, action: object, player: int) -> list[Event]:
+    if isinstance(action, ChooseFirst):
+        return choose_first(st, action.player, player)
+    if isinstance(action, PlaceTerrain):
+        return place_terrain(st, action, player)
+    if isinstance(action, Move):
+        return do_move(st, action, player)
+    if isinstance(action, Attack):
+        return declare_attack(st, action, player)
+    if isinstance(action, Play):
+        from .cards_play import play_card
+
+        return play_card(st, action, player)
+    if isinstance(action, Pass):
+        return pass_window(st, player)
+    if isinstance(action, EndAttacks):
+        return [Event("end-attacks", f"{st.game.player_name(player)} ends the attack step.", {"player": player}), *next_stage(st)]
+    raise TypeError(f"not a Trench Checkers action: {action!r}")
+
+
+def apply_chance(st: TrenchState, outcome: Roll) -> list[Event]:
+    if st.draws:  # rules 2.2, 8.1: a card drawn, seen only by its owner
+        player, card = st.draws.pop(0), str(outcome.faces[0])
+        st.deck[card] -= 1
+        if not st.deck[card]:
+            del st.deck[card]
+        st.hands[player][card] = st.hands[player].get(card, 0) + 1
+        name = st.game.cards.by_id(card)
+        return [
+            Event("draw", f"{st.game.player_name(player)} draws a card.", {"player": player}),
+            Event("card", f"You draw {name.name if name else card}.", {"player": player, "card": card}, audience=(player,)),
+        ]
+    a, b = int(outcome.faces[0]), int(outcome.faces[-1])
+    if st.phase == ROLLOFF:  # rules 2.1, 5.10
+        winner = 0 if a > b else 1
+        st.phase, st.player = FIRST, winner
+        names = st.game.player_name
+        return [Event("roll", f"Roll for the first move: {names(0)} {a}, {names(1)} {b}; {names(winner)} decides who goes first.", {"dice": [a, b], "winner": winner})]
+    c = st.combat
+    assert c is not None
+    if st.phase == ROLL:
+        st.set_combat(rolls=(a, b), react=tuple(s for s in (cb.ATT, cb.DEF) if _may_react(st, c.player(s))))
+        text = f"Dice: attacker {cb.side_text(st.combat, cb.ATT)}, defender {cb.side_text(st.combat, cb.DEF)}."  # type: ignore[arg-type]
+        return [Event("roll", text, {"dice": [a, b]}), *next_react(st)]
+    side = c.rerolling  # REROLL
+    old = c.rolls[side]
+    st.set_combat(rolls=cb.set2(c.rolls, side, max(old, a)), rerolled=cb.set2(c.rerolled, side, True), rerolling=-1)
+    st.phase = REACT
+    who = st.game.player_name(c.player(side))
+    return [Event("roll", f"{who} re-rolls: {a} (was {old}), keeping {max(old, a)}.", {"dice": [a], "kept": max(old, a)})]
+
+
+def _may_react(st: TrenchState, player: int) -> bool:
+    return st.game.options.cards and st.hand_size(player) > 0
+
+
+# ----- set-up and rounds --------------------------------------------------------------------
+def choose_first(st: TrenchState, first: int, player: int) -> list[Event]:
+    st.first = first
+    ev = Event("first", f"{st.game.player_name(player)} chooses {st.game.player_name(first)} to go first.", {"first": first})
+    if st.round == 0:  # rule 2.3: terrain, the first player placing first
+        st.phase, st.player = TERRAIN, first
+        if st.terrain_left[first] and st.terrain_cells(first):
+            return [ev]
+        return [ev, *_next_placer(st, first)]
+    return [ev, *start_round(st)]
+
+
+def place_terrain(st: TrenchState, action: PlaceTerrain, player: int) -> list[Event]:
+    st.terrain[action.cell] = player
+    st.terrain_left[player] -= 1
+    ev = Event("terrain", f"{st.game.player_name(player)} places terrain on {sq(action.cell)}.", {"cell": sq(action.cell), "player": player})
+    return [ev, *_next_placer(st, player)]
+
+
+def _next_placer(st: TrenchState, last: int) -> list[Event]:
+    for p in (1 - last, last):
+        if st.terrain_left[p] and st.terrain_cells(p):
+            st.player = p
+            return []
+    return start_round(st)
+
+
+def start_round(st: TrenchState) -> list[Event]:
+    if st.round >= st.game.options.round_limit:  # rule 9.3
+        return game_over(st, None, f"The round limit of {st.game.options.round_limit} is reached: the game is a draw.")
+    st.round += 1
+    st.skipping, st.skip_next, st.lost = list(st.skip_next), [False, False], [0, 0]
+    st.stage = -1
+    ev = Event("round", f"Round {st.round}: {st.game.player_name(st.first)} goes first.", {"round": st.round, "first": st.first})
+    return [ev, *next_stage(st)]
+
+
+def next_stage(st: TrenchState) -> list[Event]:
+    """Rule 3.5: first player's moves, second player's moves, first's attack, second's."""
+    events: list[Event] = []
+    while True:
+        st.stage += 1
+        if st.stage > 3:
+            return events + end_round(st)
+        p = st.first if st.stage in (0, 2) else 1 - st.first
+        st.player = p
+        name = st.game.player_name(p)
+        if st.skipping[p]:  # card airstrike: the lost turn
+            what = "movement" if st.stage < 2 else "attack"
+            events.append(Event("skip", f"{name} loses this turn's {what} (airstrike).", {"player": p}))
+            continue
+        if st.stage < 2:
+            st.phase, st.moves_left, st.push_left, st.push_used, st.moves_made = MOVE, MOVES_PER_TURN, 0, False, 0
+            st.moved = set()
+            if st.moves(p):
+                return events
+            events.append(Event("no-move", f"{name} has no legal move.", {"player": p}))
+            continue
+        st.phase, st.attacks_left, st.attack_made = ATTACK, 1, False
+        if attack_step_open(st, p):
+            return events
+        events.append(Event("no-attack", f"{name} has nothing to attack.", {"player": p}))
+
+
+def attack_step_open(st: TrenchState, p: int) -> bool:
+    if st.attacks_left and any(st.targets(c) for c in st.cells_of(p)):
+        return True
+    return _may_react(st, p)
+
+
+def end_round(st: TrenchState) -> list[Event]:
+    """Rule 5.10: who lost more pieces chooses the next first player, else a roll."""
+    lost = st.lost
+    if lost[0] != lost[1]:
+        chooser = 0 if lost[0] > lost[1] else 1
+        st.phase, st.player = FIRST, chooser
+        text = f"{st.game.player_name(chooser)} lost more pieces ({lost[chooser]} to {lost[1 - chooser]}) and chooses who goes first."
+        return [Event("end-round", text, {"lost": list(lost), "chooser": chooser})]
+    st.phase = ROLLOFF
+    return [Event("end-round", f"Both sides lost {lost[0]} piece{'s' if lost[0] != 1 else ''}: a d6 roll decides.", {"lost": list(lost)})]
+
+
+# ----- movement -------------------------------------------------------------------------------
+def do_move(st: TrenchState, action: Move, player: int) -> list[Event]:
+    src, dst = action.src, action.dst
+    stack = st.board[src]
+    if action.rank is None:
+        unit = stack
+    else:
+        unit = (next(pid for pid in reversed(stack) if st.rank[pid] == action.rank),)
+    there = st.board.get(dst, ())
+    rest = tuple(pid for pid in stack if pid not in unit)
+    if rest:
+        st.board[src] = rest
+    else:
+        del st.board[src]
+    st.board[dst] = there + unit
+    st.moved.update(unit)
+    st.moves_made += 1
+    if st.moves_left:
+        st.moves_left -= 1
+    else:
+        st.push_left -= 1
+    what = RANKS[st.rank[unit[0]]] if len(unit) == 1 else f"stack of {len(unit)}"
+    verb = "stacks onto" if there else "moves to"
+    events = [Event("move", f"{st.game.player_name(player)}'s {what} on {sq(src)} {verb} {sq(dst)}.", {"from": sq(src), "to": sq(dst), "pieces": len(unit)})]
+    events.extend(st.arrive(player, dst, joined=bool(there)))
+    if (st.moves_left or st.push_left) and st.moves(player):
+        return events
+    return events + next_stage(st)
+
+
+# ----- attacks and the windows around a battle -------------------------------------------------
+def declare_attack(st: TrenchState, action: Attack, player: int) -> list[Event]:
+    events = [Event("attack", f"{cb.describe(st, action.src)} attacks {cb.describe(st, action.dst)}.", {"from": sq(action.src), "to": sq(action.dst)})]
+    return events + begin_battle(st, player, action.src, action.dst, five=st.five[player], bonus=st.bonus[player], suicide=st.suicide[player])
+
+
+def begin_battle(st: TrenchState, player: int, src: object, dst: object, five: bool, bonus: int, suicide: bool) -> list[Event]:
+    st.attacks_left -= 1
+    st.attack_made = True
+    if st.cancel_next[player]:  # card flashbang
+        st.cancel_next[player] = False
+        ev = Event("cancelled", f"{st.game.player_name(player)}'s attack is cancelled by the enemy's card.", {"player": player})
+        return [ev, *after_attack(st, player)]
+    if src is not None:  # attack-modifying cards are used up by an attack with a unit
+        st.five[player], st.bonus[player], st.suicide[player] = False, 0, False
+    st.combat = cb.Combat(player, src, dst, counts=(5 if five else 1, 1), bonus=(bonus, 0), suicide=(suicide, False))  # type: ignore[arg-type]
+    defender = 1 - player
+    if _may_react(st, defender):
+        st.phase, st.player = DEFEND, defender
+        return []
+    return begin_roll(st)
+
+
+def begin_roll(st: TrenchState) -> list[Event]:
+    cb.start_roll(st)
+    st.phase = ROLL
+    return []
+
+
+def pass_window(st: TrenchState, player: int) -> list[Event]:
+    if st.phase == DEFEND:
+        return begin_roll(st)
+    c = st.combat
+    assert c is not None
+    st.set_combat(react=c.react[1:])
+    return next_react(st)
+
+
+def next_react(st: TrenchState) -> list[Event]:
+    c = st.combat
+    assert c is not None
+    if c.react:
+        st.phase, st.player = REACT, c.player(c.react[0])
+        return []
+    events = cb.resolve(st)
+    st.combat = None
+    events.extend(check_end(st))
+    if st.phase == OVER:
+        return events
+    st.phase, st.player = ATTACK, c.attacker
+    return events + after_attack(st, c.attacker)
+
+
+def after_attack(st: TrenchState, player: int) -> list[Event]:
+    st.phase, st.player = ATTACK, player
+    if attack_step_open(st, player):
+        return []
+    return next_stage(st)
+
+
+def check_end(st: TrenchState) -> list[Event]:
+    """Rule 7.5 (Trail of Vengeance) and rule 9 (winning)."""
+    events = []
+    for p in (0, 1):
+        cmd = st.commando_pid(p)
+        if not st.active[p] and st.pieces_of(p) == 1 and any(s == (cmd,) for s in st.board.values()):
+            st.active[p] = True
+            events.append(Event("vengeance", f"Trail of Vengeance: {st.game.player_name(p)}'s Commando is the last one standing and becomes active.", {"player": p}))
+    left = [st.pieces_of(0), st.pieces_of(1)]
+    if not left[0] and not left[1]:
+        return events + game_over(st, None, "Both armies are wiped out: the game is a draw.")
+    for p in (0, 1):
+        if not left[p]:
+            return events + game_over(st, 1 - p, f"{st.game.player_name(1 - p)} wins: {st.game.player_name(p)} has no pieces left.")
+    return events
+
+
+def game_over(st: TrenchState, winner: int | None, text: str) -> list[Event]:
+    st.phase, st.winner, st.combat = OVER, winner, None
+    st.draws = []
+    return [Event("game-over", text, {"winner": winner})]
+
+
+__all__ = ["REROLL", "apply_action", "apply_chance"]

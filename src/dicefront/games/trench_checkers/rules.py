@@ -1,0 +1,396 @@
+"""Trench Checkers rules: the state, turn flow, movement and cards (rule numbers of
+RULES.md in comments). Battles are in combat.py, saving and views in store.py."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ...core.chance import Outcomes, Roll
+from ...core.events import Event
+from ...core.game import Action, State
+from ...core.grid import Cell, Grid
+from . import combat as cb
+from .actions import RANKS, Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play, sq
+
+if TYPE_CHECKING:
+    import random
+
+    from . import TrenchCheckersGame
+
+ROLLOFF, FIRST, TERRAIN, MOVE, ATTACK = "rolloff", "first", "terrain", "move", "attack"
+DEFEND, ROLL, REACT, REROLL, OVER = "defend", "roll", "react", "reroll", "over"
+PHASES = (ROLLOFF, FIRST, TERRAIN, MOVE, ATTACK, DEFEND, ROLL, REACT, REROLL, OVER)
+CHANCE_PHASES = (ROLLOFF, ROLL, REROLL)
+MOVES_PER_TURN = 3  # rule 3.1
+PUSH_MOVES = 3  # card push
+MAX_STACK = 3  # rule 4.1
+ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+ROLLOFF_OUTCOMES: Outcomes = [(Roll((a, b)), Fraction(1, 30)) for a in range(1, 7) for b in range(1, 7) if a != b]
+
+
+def order(cell: Cell) -> tuple[int, int]:
+    return (cell[1], cell[0])
+
+
+class TrenchState(State):
+    __slots__ = (
+        "active",
+        "attack_made",
+        "attacks_left",
+        "board",
+        "bonus",
+        "cancel_next",
+        "claimed",
+        "combat",
+        "deck",
+        "discard",
+        "draws",
+        "first",
+        "five",
+        "game",
+        "graveyard",
+        "hands",
+        "lost",
+        "moved",
+        "moves_left",
+        "moves_made",
+        "phase",
+        "player",
+        "push_left",
+        "push_used",
+        "rank",
+        "round",
+        "skip_next",
+        "skipping",
+        "stage",
+        "suicide",
+        "terrain",
+        "terrain_left",
+        "winner",
+        "wounded",
+    )
+
+    game: TrenchCheckersGame
+
+    def __init__(self, game: TrenchCheckersGame, fresh: bool = True) -> None:
+        self.game = game
+        if fresh:
+            self._setup()
+
+    def _setup(self) -> None:  # rules 1 and 2
+        board, opts = self.game.board, self.game.options
+        self.board: dict[Cell, tuple[int, ...]] = {cell: (pid,) for pid, (cell, _, _) in enumerate(board.starts)}
+        self.rank: list[str] = [r for _, _, r in board.starts]
+        self.active, self.wounded = [False, False], [False, False]
+        self.terrain: dict[Cell, int] = {}
+        self.terrain_left = [board.terrain_per_player] * 2
+        self.graveyard: list[int] = []
+        self.hands: list[dict[str, int]] = [{}, {}]
+        self.deck: dict[str, int] = self.game.cards.full_deck() if opts.cards else {}
+        self.discard: list[str] = []
+        self.draws: list[int] = ([0, 1] * opts.hand_size)[: sum(self.deck.values())] if opts.cards else []
+        self.claimed: set[Cell] = set()
+        self.phase, self.player, self.round, self.first, self.stage = ROLLOFF, 0, 0, 0, 0
+        self.skipping, self.skip_next, self.lost = [False, False], [False, False], [0, 0]
+        self.moves_left, self.push_left, self.push_used, self.moves_made = 0, 0, False, 0
+        self.moved: set[int] = set()
+        self.attacks_left, self.attack_made = 0, False
+        self.cancel_next, self.five, self.bonus, self.suicide = [False, False], [False, False], [0, 0], [False, False]
+        self.combat: cb.Combat | None = None
+        self.winner: int | None = None
+
+    def clone(self) -> TrenchState:
+        new = TrenchState.__new__(TrenchState)
+        new.game = self.game
+        new.board = dict(self.board)
+        new.rank = list(self.rank)
+        new.active, new.wounded = list(self.active), list(self.wounded)
+        new.terrain, new.terrain_left = dict(self.terrain), list(self.terrain_left)
+        new.graveyard = list(self.graveyard)
+        new.hands = [dict(self.hands[0]), dict(self.hands[1])]
+        new.deck, new.discard, new.draws = dict(self.deck), list(self.discard), list(self.draws)
+        new.claimed = set(self.claimed)
+        new.phase, new.player, new.round, new.first, new.stage = self.phase, self.player, self.round, self.first, self.stage
+        new.skipping, new.skip_next, new.lost = list(self.skipping), list(self.skip_next), list(self.lost)
+        new.moves_left, new.push_left, new.push_used, new.moves_made = self.moves_left, self.push_left, self.push_used, self.moves_made
+        new.moved = set(self.moved)
+        new.attacks_left, new.attack_made = self.attacks_left, self.attack_made
+        new.cancel_next, new.five, new.bonus, new.suicide = list(self.cancel_next), list(self.five), list(self.bonus), list(self.suicide)
+        new.combat, new.winner = self.combat, self.winner
+        return new
+
+    # ----- small queries ------------------------------------------------------------
+    @property
+    def grid(self) -> Grid:
+        return self.game.board.grid
+
+    def owner_at(self, cell: Cell) -> int:
+        return self.game.board.owner(self.board[cell][0])
+
+    def ranks_at(self, cell: Cell) -> str:
+        return "".join(self.rank[pid] for pid in self.board[cell])
+
+    def commando_pid(self, player: int) -> int:
+        return (player + 1) * self.game.board.per_player - 1
+
+    def is_active(self, cell: Cell) -> bool:
+        """False only for a stack that is a still-inactive Commando (rule 7.1)."""
+        stack = self.board[cell]
+        if len(stack) != 1 or self.rank[stack[0]] != "C":
+            return True
+        return self.active[self.game.board.owner(stack[0])]
+
+    def cells_of(self, player: int) -> list[Cell]:
+        return sorted((c for c, s in self.board.items() if self.game.board.owner(s[0]) == player), key=order)
+
+    def pieces_of(self, player: int) -> int:
+        return sum(len(s) for s in self.board.values() if self.game.board.owner(s[0]) == player)
+
+    def hand_size(self, player: int) -> int:
+        return sum(self.hands[player].values())
+
+    def effect_of(self, card: str) -> str:
+        c = self.game.cards.by_id(card)
+        return "" if c is None else c.effect
+
+    # ----- contract -------------------------------------------------------------------
+    @property
+    def actors(self) -> tuple[int, ...]:
+        if self.draws or self.phase in CHANCE_PHASES or self.phase == OVER:
+            return ()
+        return (self.player,)
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase != OVER and (bool(self.draws) or self.phase in CHANCE_PHASES)
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> tuple[float, float]:
+        if self.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+    def chance_outcomes(self) -> Outcomes:
+        if self.phase == OVER:
+            return []
+        if self.draws:  # rule 10.2: a card kind, weighted by its copies left
+            total = sum(self.deck.values())
+            return [(Roll((k,)), Fraction(self.deck[k], total)) for k in self.game.cards.ids() if self.deck.get(k)]
+        if self.phase == ROLLOFF:  # rules 2.1, 5.10: re-rolled ties are left out
+            return list(ROLLOFF_OUTCOMES)
+        if self.phase == ROLL and self.combat is not None:
+            return cb.roll_outcomes(self.combat)
+        if self.phase == REROLL and self.combat is not None:
+            return cb.reroll_outcomes(self.combat)
+        return []
+
+    # ----- legal actions ---------------------------------------------------------------
+    def legal_actions(self, player: int) -> list[Any]:
+        if player not in self.actors:
+            return []
+        phase = self.phase
+        if phase == FIRST:
+            return [ChooseFirst(0), ChooseFirst(1)]
+        if phase == TERRAIN:
+            return [PlaceTerrain(c) for c in self.terrain_cells(player)]
+        if phase == MOVE:
+            return [*self.moves(player), *self.card_plays(player)]
+        if phase == ATTACK:
+            attacks = [Attack(s, t) for s in self.cells_of(player) for t in self.targets(s)] if self.attacks_left else []
+            return [*attacks, *self.card_plays(player), EndAttacks()]
+        return [*self.card_plays(player), Pass()]  # DEFEND, REACT
+
+    def terrain_cells(self, player: int) -> list[Cell]:
+        """Rule 2.3: unoccupied grass of the player's own half."""
+        b = self.game.board
+        return [
+            c for c in sorted(self.grid.cells(), key=order)
+            if b.half(c) == player and b.grass(c) and c not in self.board and c not in self.terrain
+        ]
+
+    def moves(self, player: int) -> list[Move]:
+        """Every legal single move (rules 3 and 4)."""
+        fresh_only = self.moves_left == 0
+        out: list[Move] = []
+        for src in self.cells_of(player):
+            stack = self.board[src]
+            if not self.is_active(src):
+                continue
+            ranks = self.ranks_at(src)
+            units: list[tuple[str | None, tuple[int, ...]]] = []
+            if len(stack) == 1 or "V" in ranks or "C" in ranks:  # rule 4.3
+                units.append((None, stack))
+            if len(stack) > 1:  # rule 4.2: unstacking moves one piece
+                for r in sorted(set(ranks), key=lambda r: "SVC".index(r)):
+                    units.append((r, (next(pid for pid in reversed(stack) if self.rank[pid] == r),)))
+            for rank, unit in units:
+                if fresh_only and any(pid in self.moved for pid in unit):
+                    continue
+                for dc, dr in ORTHO:
+                    dst = (src[0] + dc, src[1] + dr)
+                    if self.can_enter(player, unit, dst):
+                        out.append(Move(src, dst, rank))
+        return out
+
+    def can_enter(self, player: int, unit: tuple[int, ...], dst: Cell) -> bool:
+        """Rules 3.3-3.4 and 4.1-4.4: in bounds, no terrain, no enemy, stack limits."""
+        if not self.grid.contains(dst) or dst in self.terrain:
+            return False
+        there = self.board.get(dst)
+        if there is None:
+            return True
+        if self.game.board.owner(there[0]) != player or len(there) + len(unit) > MAX_STACK:
+            return False
+        ranks = self.arrival_ranks(player, unit, there, dst) + "".join(self.rank[pid] for pid in there)
+        return not ("S" in ranks and "V" in ranks)
+
+    def arrival_ranks(self, player: int, unit: tuple[int, ...], there: tuple[int, ...], dst: Cell) -> str:
+        """Ranks of ``unit`` once on ``dst``: promotions on arrival count (rule 6.1)."""
+        ranks = "".join(self.rank[pid] for pid in unit)
+        if "S" in ranks and self.promotes(player, unit, there, dst):
+            return ranks.replace("S", "V")
+        return ranks
+
+    def promotes(self, player: int, unit: tuple[int, ...], there: tuple[int, ...], dst: Cell) -> bool:
+        b = self.game.board
+        if dst in b.far_trench(player):
+            return True
+        cmd = self.commando_pid(player)
+        joined = (cmd in there and cmd not in unit) or (cmd in unit and any(self.rank[p] == "S" for p in there))
+        return joined and b.half(dst) != player
+
+    def targets(self, src: Cell) -> list[Cell]:
+        """Active enemy units the unit on ``src`` may attack (rules 5.1, 6.2)."""
+        if not self.is_active(src):
+            return []
+        owner = self.owner_at(src)
+        deltas = ORTHO + DIAG if "V" in self.ranks_at(src) else ORTHO
+        out = []
+        for dc, dr in deltas:
+            t = (src[0] + dc, src[1] + dr)
+            if t in self.board and self.owner_at(t) != owner and self.is_active(t):
+                out.append(t)
+        return sorted(out, key=order)
+
+    def card_plays(self, player: int) -> list[Play]:
+        from .cards_play import card_plays
+
+        return card_plays(self, player)
+
+    def why_illegal(self, action: Action, player: int) -> str:
+        base = super().why_illegal(action, player)
+        if base != "not a legal action in this position":
+            return base
+        from .cards_play import reason
+
+        return reason(self, action, player) or f"not legal during the {self.phase} step"
+
+    # ----- applying ---------------------------------------------------------------------
+    def _apply(self, action: Any, player: int) -> list[Event]:
+        from .flow import apply_action
+
+        return apply_action(self, action, player)
+
+    def _apply_chance(self, outcome: Roll) -> list[Event]:
+        from .flow import apply_chance
+
+        return apply_chance(self, outcome)
+
+    # ----- effects shared by moves, battles and cards -------------------------------------
+    def remove_pieces(self, pids: set[int]) -> None:
+        if not pids:
+            return
+        for cell in list(self.board):
+            stack = self.board[cell]
+            keep = tuple(p for p in stack if p not in pids)
+            if len(keep) != len(stack):
+                if keep:
+                    self.board[cell] = keep
+                else:
+                    del self.board[cell]
+        for pid in sorted(pids):
+            self.graveyard.append(pid)
+            self.lost[self.game.board.owner(pid)] += 1
+
+    def arrive(self, player: int, dst: Cell, joined: bool) -> list[Event]:
+        """After a unit of ``player`` arrives on ``dst``: Veterans (6.1), Commando
+        activation (7.1), supply depots (8.1)."""
+        events: list[Event] = []
+        stack = self.board[dst]
+        b, name = self.game.board, self.game.player_name(player)
+        cmd = self.commando_pid(player)
+        enemy_half = b.half(dst) != player
+        if dst in b.far_trench(player) or (joined and cmd in stack and enemy_half):
+            promoted = [pid for pid in stack if self.rank[pid] == "S"]
+            for pid in promoted:
+                self.rank[pid] = "V"
+            if promoted:
+                n = len(promoted)
+                events.append(Event("veteran", f"{name}'s {n} Soldier{'s' if n > 1 else ''} on {sq(dst)} become{'s' if n == 1 else ''} Veteran{'s' if n > 1 else ''}.", {"cell": sq(dst), "count": n}))
+        if not self.active[player]:
+            where = next((c for c, s in self.board.items() if cmd in s), None)
+            if where is not None and (where == dst or self.grid.distance(where, dst) == 1):
+                self.active[player] = True
+                events.append(Event("activate", f"{name}'s Commando on {sq(where)} becomes active.", {"cell": sq(where)}))
+        events.extend(self.claim_depots(player, dst))
+        return events
+
+    def claim_depots(self, player: int, dst: Cell) -> list[Event]:
+        b, past = self.game.board, self.game.options.depot_claim == "on-or-past"
+        events = []
+        for d in b.claimable(player):
+            if d in self.claimed:
+                continue
+            if dst == d or (past and b.progress(player, dst[1]) > b.progress(player, d[1])):
+                self.claimed.add(d)
+                text = f"{self.game.player_name(player)} reaches the supply depot on {sq(d)}"
+                if self.game.options.cards and sum(self.deck.values()) - self.draws.count(0) - self.draws.count(1) > 0:
+                    self.draws.append(player)
+                    text += " and draws a card."
+                else:
+                    text += "; no card is left to draw." if self.game.options.cards else "."
+                events.append(Event("depot", text, {"depot": sq(d), "player": player}))
+        return events
+
+    def status_text(self) -> str:
+        from .store import status_text
+
+        return status_text(self)
+
+    # ----- information --------------------------------------------------------------------
+    def _payload(self) -> dict[str, Any]:
+        from .store import payload
+
+        return payload(self)
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        from .store import view
+
+        return view(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> TrenchState:
+        """Rule 10.3: the opponent's hand and the deck re-dealt from the unseen cards."""
+        new = self.clone()
+        opp = 1 - player
+        pool = [k for k in self.game.cards.ids() for _ in range(self.deck.get(k, 0) + self.hands[opp].get(k, 0))]
+        rng.shuffle(pool)
+        n = self.hand_size(opp)
+        new.hands[opp] = self._count(pool[:n])
+        new.deck = self._count(pool[n:])
+        return new
+
+    def _count(self, cards: list[str]) -> dict[str, int]:
+        return {k: cards.count(k) for k in self.game.cards.ids() if k in cards}
+
+    def set_combat(self, **changes: Any) -> None:
+        assert self.combat is not None
+        self.combat = replace(self.combat, **changes)
+
+
+__all__ = ["RANKS", "TrenchState"]

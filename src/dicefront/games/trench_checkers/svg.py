@@ -1,0 +1,108 @@
+"""Trench Checkers as SVG for the browser client, drawn from a view."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from ...core.game import Action
+from ...core.grid import Cell, Grid
+from .actions import Attack, Move, PlaceTerrain, Play
+
+if TYPE_CHECKING:
+    from . import TrenchCheckersGame
+
+SIZE = 56
+MARGIN = 24
+FILL = {"grass": "#2f5d2f", "trench": "#6b4a2b", "depot": "#8a7a1c", "claimed": "#4d4a32"}
+PIECE = ("#4fc3f7", "#ef5350")
+RANK_FILL = {"S": None, "V": "#ffd54f", "C": "#ffffff"}
+
+
+def cell_id(cell: Cell) -> str:
+    return f"c-{Grid.name(cell)}"
+
+
+def action_path(action: Action) -> list[str]:
+    if isinstance(action, (Move, Attack)):
+        return [cell_id(action.src), cell_id(action.dst)]
+    if isinstance(action, PlaceTerrain):
+        return [cell_id(action.cell)]
+    if isinstance(action, Play) and action.cell is not None:
+        return [cell_id(action.cell)]
+    return []
+
+
+def render_svg(game: TrenchCheckersGame, view: dict[str, Any]) -> str:
+    b = game.board
+    grid = b.grid
+    w, h = grid.width * SIZE + 2 * MARGIN, grid.height * SIZE + 2 * MARGIN + 70
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" font-family="sans-serif">',
+        f'<rect width="{w}" height="{h}" fill="#161616"/>',
+    ]
+    stacks = {grid.parse(c): (o, r, a) for c, o, r, a in view["stacks"]}
+    terrain = {grid.parse(c) for c, _ in view["terrain"]}
+    claimed = {grid.parse(c) for c in view["claimed"]}
+    for cell in grid.cells():
+        x, y = _xy(grid, cell)
+        kind = "trench" if cell in b.trench else "depot" if cell in b.depots else "grass"
+        if kind == "depot" and cell in claimed:
+            kind = "claimed"
+        out.append(
+            f'<rect id="{cell_id(cell)}" class="df-target" x="{x}" y="{y}" width="{SIZE}" height="{SIZE}" '
+            f'fill="{FILL[kind]}" stroke="#111" stroke-width="1"/>'
+        )
+        if kind in ("depot", "claimed"):
+            out.append(f'<text x="{x + 4}" y="{y + 13}" font-size="11" fill="#e6d35a" pointer-events="none">$</text>')
+        if cell in terrain:
+            out.append(f'<rect x="{x + 8}" y="{y + 8}" width="{SIZE - 16}" height="{SIZE - 16}" rx="6" fill="#777" stroke="#ccc" pointer-events="none"/>')
+        if cell in stacks:
+            out.extend(_stack(x, y, *stacks[cell], view["wounded"][stacks[cell][0]]))
+    for i in range(grid.width):
+        x = MARGIN + i * SIZE + SIZE // 2
+        out.append(f'<text x="{x}" y="{MARGIN - 7}" font-size="12" fill="#aaa" text-anchor="middle">{chr(97 + i)}</text>')
+    for r in range(grid.height):
+        y = MARGIN + (grid.height - 1 - r) * SIZE + SIZE // 2 + 4
+        out.append(f'<text x="{MARGIN - 6}" y="{y}" font-size="12" fill="#aaa" text-anchor="end">{r + 1}</text>')
+    out.extend(_footer(game, view, MARGIN + grid.height * SIZE + 20))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _xy(grid: Grid, cell: Cell) -> tuple[int, int]:
+    return MARGIN + cell[0] * SIZE, MARGIN + (grid.height - 1 - cell[1]) * SIZE
+
+
+def _stack(x: int, y: int, owner: int, ranks: str, active: bool, wounded: bool) -> list[str]:
+    out = []
+    cx = x + SIZE // 2
+    ordered = sorted(ranks, key=lambda r: "SVC".index(r))
+    for i, r in enumerate(ordered):
+        cy = y + SIZE // 2 + 8 - i * 7
+        dash = ' stroke-dasharray="3 2"' if r == "C" and not active else ""
+        opacity = "0.45" if r == "C" and not active else "1"
+        out.append(
+            f'<circle cx="{cx}" cy="{cy}" r="17" fill="{PIECE[owner]}" fill-opacity="{opacity}" '
+            f'stroke="{RANK_FILL[r] or "#102030"}" stroke-width="3"{dash} pointer-events="none"/>'
+        )
+    top = ordered[-1]
+    label = {"S": "", "V": "V", "C": "C"}[top] + (str(len(ranks)) if len(ranks) > 1 else "") + ("*" if "C" in ranks and wounded else "")
+    if label:
+        cy = y + SIZE // 2 + 13 - (len(ranks) - 1) * 7
+        out.append(f'<text x="{cx}" y="{cy}" font-size="14" font-weight="bold" fill="#111" text-anchor="middle" pointer-events="none">{escape(label)}</text>')
+    return out
+
+
+def _footer(game: TrenchCheckersGame, view: dict[str, Any], y: int) -> list[str]:
+    names = {c.id: c.name for c in game.cards.cards}
+    lines = [escape(view.get("status", ""))]
+    if game.options.cards:
+        hs = view["hand_sizes"]
+        lines.append(f"Cards in hand: {game.player_name(0)} {hs[0]}, {game.player_name(1)} {hs[1]}; deck {view['deck_size']}")
+        if view.get("hand") is not None:
+            lines.append("Your hand: " + escape(", ".join(names.get(k, k) for k in view["hand"]) or "empty"))
+    combat = view.get("combat")
+    if combat and combat["rolls"][0]:
+        lines.append(f"Dice: attacker {combat['rolls'][0]}+{combat['bonus'][0]} vs defender {combat['rolls'][1]}+{combat['bonus'][1]}")
+    return [f'<text x="{MARGIN}" y="{y + i * 17}" font-size="13" fill="#ddd">{t}</text>' for i, t in enumerate(lines)]

@@ -1,0 +1,72 @@
+"""Building Trench Checkers positions for rule tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import dicefront
+from dicefront.core import Roll
+from dicefront.games.trench_checkers.rules import ATTACK, MOVE, TrenchState
+
+
+def game(**options: Any) -> Any:
+    return dicefront.load("trench_checkers", **options)
+
+
+def c(name: str) -> tuple[int, int]:
+    return (ord(name[0]) - 97, int(name[1:]) - 1)
+
+
+def empty(cards: bool = False, **options: Any) -> TrenchState:
+    """A round-1 position with an empty board and no pending draws."""
+    st: TrenchState = game(cards=cards, **options).new_state()
+    st.draws = []
+    st.board = {}
+    st.round, st.first = 1, 0
+    return st
+
+
+def put(st: TrenchState, cell: str, owner: int, ranks: str, active: bool = True) -> None:
+    """Place a stack (ranks like "S", "VV", "CS") of ``owner`` on ``cell``."""
+    per = st.game.board.per_player
+    cmd = st.commando_pid(owner)
+    used = {pid for s in st.board.values() for pid in s}
+    pids = []
+    for r in ranks:
+        if r == "C":
+            pid = cmd
+            st.active[owner] = active
+        else:
+            pid = next(p for p in range(owner * per, cmd) if p not in used and p not in pids)
+        st.rank[pid] = r
+        pids.append(pid)
+    st.board[c(cell)] = tuple(pids)
+
+
+def moving(st: TrenchState, player: int, moves: int = 3) -> TrenchState:
+    st.phase, st.player, st.stage = MOVE, player, 0 if player == st.first else 1
+    st.moves_left, st.push_left, st.push_used, st.moves_made, st.moved = moves, 0, False, 0, set()
+    return st
+
+
+def attacking(st: TrenchState, player: int) -> TrenchState:
+    st.phase, st.player, st.stage = ATTACK, player, 2 if player == st.first else 3
+    st.attacks_left, st.attack_made = 1, False
+    return st
+
+
+def act(st: TrenchState, text: str, player: int | None = None) -> list[Any]:
+    p = st.actors[0] if player is None else player
+    return st.apply(st.game.parse_action(st, text, p), p)
+
+
+def roll(st: TrenchState, *faces: int | str) -> list[Any]:
+    return st.apply_chance(Roll(tuple(faces)))
+
+
+def ranks(st: TrenchState, cell: str) -> str | None:
+    return st.ranks_at(c(cell)) if c(cell) in st.board else None
+
+
+def texts(st: TrenchState, player: int) -> list[str]:
+    return [str(a) for a in st.legal_actions(player)]
