@@ -1,0 +1,367 @@
+"""The combat phase: tactical actions (Break Away, Charge, Regroup) and attacks with
+their dice (rules 7 and 8 of RULES.md)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...core.chance import Roll
+from ...core.events import Event
+from ...core.game import Action
+from ...core.grid import Cell
+from .actions import Attack, BreakAway, Charge, Pass, Regroup, sq
+from .phases import ATTACK_ROLL, BREAK_MOVE, DAMAGE_ROLL, DEFENCE_ROLL
+from .tables import Unit
+
+if TYPE_CHECKING:
+    from .rules import DieFightingState
+
+
+@dataclass(frozen=True)
+class Pending:
+    """An attack or a break-away roll being resolved.
+
+    ``targets``: unit ids attacked (for a break-away, the enemy rolling defence);
+    ``total``: the attack roll total once rolled; ``queue``: targets still to roll
+    defence; ``hits``: targets hit so far."""
+
+    kind: str
+    unit: int
+    targets: tuple[int, ...]
+    total: int | None = None
+    queue: tuple[int, ...] = ()
+    hits: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "unit": self.unit, "targets": list(self.targets), "total": self.total,
+                "queue": list(self.queue), "hits": list(self.hits)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Pending:
+        if data["kind"] not in ("attack", "break"):
+            raise ValueError(f"unknown pending kind {data['kind']!r}")
+        total = data["total"]
+        return cls(str(data["kind"]), int(data["unit"]), tuple(int(x) for x in data["targets"]),
+                   None if total is None else int(total), tuple(int(x) for x in data["queue"]),
+                   tuple(int(x) for x in data["hits"]))
+
+
+# ----- what the active unit may do ---------------------------------------------------------------
+
+
+def can_attack(state: DieFightingState, unit: Unit) -> bool:
+    """Rule 8.6: a Ranged unit with no uses left cannot attack."""
+    return not state.card(unit).ranged or unit.uses > 0
+
+
+def attack_targets(state: DieFightingState, unit: Unit) -> list[Cell]:
+    """Rule 8.1: enemies within range (squares counted like moves, diagonals 1); at
+    range 1 only truly adjacent ones (rule 5.5)."""
+    rng = state.stat(unit, "range")
+    ux, uy = unit.cell
+    adjacent = state.board.adjacent[unit.cell]
+    out = []
+    for e in state.units.values():
+        if e.owner == unit.owner:
+            continue
+        d = max(abs(e.cell[0] - ux), abs(e.cell[1] - uy))
+        if d <= rng and (d > 1 or e.cell in adjacent):
+            out.append(e.cell)
+    return sorted(out, key=_order)
+
+
+def charge_square(state: DieFightingState, unit: Unit, target: Cell, reach: dict[Cell, int] | None = None) -> Cell | None:
+    """Rule 7.5: the nearest legal square next to the target: the cheapest to reach,
+    then the closest to where the charge starts, then the first in board order."""
+    if reach is None:
+        reach = state.reach(unit)
+    best: tuple[int, int, int, int] | None = None
+    for c in state.board.adjacent[target]:
+        cost = reach.get(c)
+        if cost is None or c == unit.cell:
+            continue
+        key = (cost, max(abs(c[0] - unit.cell[0]), abs(c[1] - unit.cell[1])), c[1], c[0])
+        if best is None or key < best:
+            best = key
+    return None if best is None else (best[3], best[2])
+
+
+def breakaway_foe(state: DieFightingState, unit: Unit) -> Unit | None:
+    """Rules 7.2-7.3: the adjacent enemy that rolls defence against a Break Away (the
+    best defender among those holding the unit), or None for an automatic one."""
+    mounted = state.card(unit).mounted
+    holders = [e for e in state.adjacent_enemies(unit)
+               if (state.card(e).mounted if mounted else not state.card(e).ranged)]
+    if not holders:
+        return None
+    return min(holders, key=lambda e: (-state.stat(e, "defence"), -e.points, _order(e.cell)))
+
+
+def may_break_away(state: DieFightingState, unit: Unit) -> bool:
+    card = state.card(unit)
+    if card.ranged:  # rule 7.4
+        return False
+    if card.mounted:  # rule 7.3
+        return bool(state.adjacent_enemies(unit))
+    return breakaway_foe(state, unit) is not None  # rule 7.2
+
+
+def regroup_partners(state: DieFightingState, unit: Unit) -> list[Cell]:
+    """Rule 7.6: an adjacent friendly unit of the same kind, not yet activated, with
+    neither next to an enemy and at least one of them below full strength."""
+    if state.adjacent_enemies(unit):
+        return []
+    full = state.card(unit).die
+    out = []
+    for c in state.board.adjacent[unit.cell]:
+        uid = state.at.get(c)
+        if uid is None or uid in state.done:
+            continue
+        other = state.units[uid]
+        if other.owner != unit.owner or other.kind != unit.kind or state.adjacent_enemies(other):
+            continue
+        if unit.points < full or other.points < full:
+            out.append(c)
+    return sorted(out, key=_order)
+
+
+def order_actions(state: DieFightingState) -> list[Action]:
+    assert state.active is not None
+    unit = state.units[state.active]
+    out: list[Action] = [Pass()]
+    attacking = can_attack(state, unit)
+    if attacking:
+        targets = attack_targets(state, unit)
+        for k in range(1, min(len(targets), state.stat(unit, "targets")) + 1):
+            out.extend(Attack(combo) for combo in itertools.combinations(targets, k))
+    if attacking and not state.adjacent_enemies(unit):  # rule 7.5
+        out.extend(Charge(e) for e in charge_targets(state, unit))
+    out.extend(Regroup(c) for c in regroup_partners(state, unit))
+    if may_break_away(state, unit):
+        out.append(BreakAway())
+    return out
+
+
+def charge_targets(state: DieFightingState, unit: Unit) -> list[Cell]:
+    """Enemies the unit can reach a square next to this move (rule 7.5)."""
+    budget = state.stat(unit, "speed") + state.stat(unit, "movement")
+    ux, uy = unit.cell
+    near = [e for e in state.enemy_cells(unit.owner) if max(abs(e[0] - ux), abs(e[1] - uy)) <= budget + 1]
+    if not near:
+        return []
+    reach = state.reach(unit)
+    return [e for e in sorted(near, key=_order) if charge_square(state, unit, e, reach) is not None]
+
+
+def order_reason(state: DieFightingState, action: Action) -> str | None:
+    assert state.active is not None
+    unit = state.units[state.active]
+    if isinstance(action, (Attack, Charge)) and not can_attack(state, unit):
+        return "this Ranged unit has no uses left"
+    if isinstance(action, Attack):
+        return "the targets must be different enemy units in range, no more than the unit's number of targets"
+    if isinstance(action, Charge):
+        if state.adjacent_enemies(unit):
+            return "a unit that starts its combat activation next to an enemy cannot charge"
+        return f"no square next to {sq(action.target)} can be reached this move"
+    if isinstance(action, Regroup):
+        return f"{sq(action.partner)} is not an adjacent unactivated friend of the same kind (both away from enemies, one damaged)"
+    if isinstance(action, BreakAway):
+        return "only an engaged Foot or Mounted unit may break away"
+    return None
+
+
+# ----- doing it ---------------------------------------------------------------------------------------
+
+
+def apply_order(state: DieFightingState, action: Action, player: int) -> list[Event]:
+    assert state.active is not None
+    uid = state.active
+    unit = state.units[uid]
+    who = state.name(unit)
+    if isinstance(action, Pass):
+        return [Event("pass", f"{who} holds its ground.", {"cell": sq(unit.cell)}), *state.end_activation()]
+    if isinstance(action, Attack):
+        return start_attack(state, uid, [state.at[c] for c in action.targets])
+    if isinstance(action, Charge):
+        dest = charge_square(state, unit, action.target)
+        assert dest is not None
+        ev = Event("charge", f"{who} charges the {_label(state, state.unit_at(action.target))} on {sq(action.target)}, "
+                   f"moving to {sq(dest)}.", {"from": sq(unit.cell), "to": sq(dest), "target": sq(action.target)})
+        state.move_unit(uid, dest)
+        return [ev, *start_attack(state, uid, [state.at[action.target]])]
+    if isinstance(action, Regroup):
+        return _regroup(state, uid, state.at[action.partner])
+    if isinstance(action, BreakAway):
+        return _break_away(state, uid)
+    raise TypeError(f"not a combat action: {action!r}")
+
+
+def _regroup(state: DieFightingState, uid: int, pid: int) -> list[Event]:  # rule 7.6
+    state.done.add(pid)
+    texts = []
+    for i in (uid, pid):
+        u = state.units[i]
+        new = min(u.points + 1, state.card(u).die)
+        state.units[i] = u._replace(points=new)
+        texts.append(f"{sq(u.cell)} {u.points}->{new}")
+    unit = state.units[uid]
+    ev = Event("regroup", f"{state.game.player_name(unit.owner)}'s two {state.card(unit).name} regroup ({', '.join(texts)}).",
+               {"cells": [sq(state.units[uid].cell), sq(state.units[pid].cell)]})
+    return [ev, *state.end_activation()]
+
+
+def _break_away(state: DieFightingState, uid: int) -> list[Event]:  # rules 7.2-7.3
+    unit = state.units[uid]
+    foe = breakaway_foe(state, unit)
+    if foe is None:
+        state.phase = BREAK_MOVE
+        return [Event("break-away", f"{state.name(unit)} breaks away without a roll.", {"cell": sq(unit.cell), "roll": False})]
+    state.pending = Pending("break", uid, (state.at[foe.cell],))
+    state.phase = ATTACK_ROLL
+    return [Event("break-away", f"{state.name(unit)} tries to break away from the {_label(state, foe)} on {sq(foe.cell)}.",
+                  {"cell": sq(unit.cell), "foe": sq(foe.cell), "roll": True})]
+
+
+def start_attack(state: DieFightingState, uid: int, targets: list[int]) -> list[Event]:
+    unit = state.units[uid]
+    ranged = state.card(unit).ranged
+    if ranged:  # rule 8.6
+        state.units[uid] = unit._replace(uses=unit.uses - 1)
+    names = ", ".join(f"the {_label(state, state.units[t])} on {sq(state.units[t].cell)}" for t in targets)
+    extra = f" ({unit.uses - 1} uses left)" if ranged else ""
+    events = [Event("attack", f"{state.name(unit)} attacks {names}{extra}.",
+                    {"attacker": sq(unit.cell), "targets": [sq(state.units[t].cell) for t in targets]})]
+    # rule 8.3: Ranged attackers and Ranged defenders: no rolls, an automatic hit
+    rolling = () if ranged else tuple(t for t in targets if not state.card(state.units[t]).ranged)
+    hits = tuple(t for t in targets if t not in rolling)
+    state.pending = Pending("attack", uid, tuple(targets), None, rolling, hits)
+    state.phase = ATTACK_ROLL if rolling else DAMAGE_ROLL
+    return events
+
+
+def damage_die(state: DieFightingState) -> int:
+    assert state.pending is not None
+    return int(state.card(state.units[state.pending.unit]).damage)
+
+
+def apply_roll(state: DieFightingState, roll: Roll) -> list[Event]:
+    if state.phase == ATTACK_ROLL:
+        return _attack_roll(state, roll)
+    if state.phase == DEFENCE_ROLL:
+        return _defence_roll(state, roll)
+    return _damage_roll(state, roll)
+
+
+def _attack_roll(state: DieFightingState, roll: Roll) -> list[Event]:  # rule 8.2
+    p = state.pending
+    assert p is not None
+    unit = state.units[p.unit]
+    bonus = state.stat(unit, "attack") + (state.stat(unit, "breakaway") if p.kind == "break" else 0)
+    a, b = int(roll.faces[0]), int(roll.faces[1])
+    total = a + b + bonus
+    state.pending = Pending(p.kind, p.unit, p.targets, total, p.queue if p.kind == "attack" else p.targets, p.hits)
+    state.phase = DEFENCE_ROLL
+    what = "Break-away roll" if p.kind == "break" else "Attack roll"
+    return [Event("roll", f"{what}: {_show(a, b, bonus)}.", {"dice": [a, b], "bonus": bonus, "total": total})]
+
+
+def _defence_roll(state: DieFightingState, roll: Roll) -> list[Event]:  # rule 8.2
+    p = state.pending
+    assert p is not None and p.total is not None
+    tid = p.queue[0]
+    target = state.units[tid]
+    bonus = state.stat(target, "defence")
+    a, b = int(roll.faces[0]), int(roll.faces[1])
+    total = a + b + bonus
+    success = p.total > total
+    data = {"dice": [a, b], "bonus": bonus, "total": total, "against": p.total, "success": success}
+    head = f"Defence roll of the {_label(state, target)} on {sq(target.cell)}: {_show(a, b, bonus)} against {p.total}"
+    if p.kind == "break":
+        if success:
+            state.phase, state.pending = BREAK_MOVE, None
+            return [Event("roll", f"{head}: the unit breaks away.", data)]
+        return [Event("roll", f"{head}: the unit is held and stays engaged.", data), *state.end_activation()]
+    hits = (*p.hits, tid) if success else p.hits
+    queue = p.queue[1:]
+    state.pending = Pending(p.kind, p.unit, p.targets, p.total, queue, hits)
+    events = [Event("roll", f"{head}: {'hit' if success else 'miss'}.", data)]
+    if queue:
+        return events
+    if hits:
+        state.phase = DAMAGE_ROLL
+        return events
+    return [*events, *state.end_activation()]
+
+
+def _damage_roll(state: DieFightingState, roll: Roll) -> list[Event]:
+    """Rules 8.4, 8.5 and 8.7: damage die plus bonus, shared between the targets hit."""
+    p = state.pending
+    assert p is not None
+    unit = state.units[p.unit]
+    bonus = state.card(unit).damage_bonus + state.game.table.bonus(unit.kind, unit.commander, "damage")
+    face = int(roll.faces[0])
+    total = face + bonus
+    hits = [t for t in p.targets if t in p.hits]
+    base, extra = divmod(total, len(hits))
+    shares = [(t, base + (1 if i < extra else 0)) for i, t in enumerate(hits)]
+    shown = f"{face}+{bonus}={total}" if bonus else f"{face}"
+    events = [Event("roll", f"Damage roll: {shown}.", {"die": face, "bonus": bonus, "total": total})]
+    ranged = state.card(unit).ranged
+    for tid, share in shares:
+        if tid not in state.units or share <= 0:
+            continue
+        target = state.units[tid]
+        if ranged and share > 1 and state.board.line_blocked(unit.cell, target.cell):  # rule 8.7
+            events.extend(_hurt(state, tid, 1, "behind Blocking terrain, at most 1"))
+            other = _overflow_unit(state, unit, target.cell) if state.game.options.blocked_overflow else None
+            if other is not None:
+                events.extend(_hurt(state, other, share - 1, "the rest of a blocked shot"))
+            else:
+                events.append(Event("damage", f"{share - 1} damage is lost against the Blocking terrain.", {"lost": share - 1}))
+        else:
+            events.extend(_hurt(state, tid, share, ""))
+    return [*events, *state.end_activation()]
+
+
+def _overflow_unit(state: DieFightingState, shooter: Unit, cell: Cell) -> int | None:
+    """Rule 8.7: the enemy next to the sheltered target with an open line from the
+    shooter; the weakest first, then board order."""
+    best: tuple[int, tuple[int, int], int] | None = None
+    for c in state.board.adjacent[cell]:
+        uid = state.at.get(c)
+        if uid is None or state.units[uid].owner == shooter.owner or state.board.line_blocked(shooter.cell, c):
+            continue
+        key = (state.units[uid].points, _order(c), uid)
+        if best is None or key < best:
+            best = key
+    return None if best is None else best[2]
+
+
+def _hurt(state: DieFightingState, tid: int, amount: int, why: str) -> list[Event]:  # rule 8.5
+    target = state.units[tid]
+    left = target.points - amount
+    note = f" ({why})" if why else ""
+    who = f"The {_label(state, target)} on {sq(target.cell)}"
+    data = {"cell": sq(target.cell), "damage": amount, "owner": target.owner}
+    if left <= 0:
+        state.remove_unit(tid)
+        return [Event("eliminated", f"{who} takes {amount} damage{note} and is eliminated.", {**data, "left": 0})]
+    state.units[tid] = target._replace(points=left)
+    return [Event("damage", f"{who} takes {amount} damage{note}: {left} points left.", {**data, "left": left})]
+
+
+def _label(state: DieFightingState, unit: Unit | None) -> str:
+    if unit is None:
+        return "unit"
+    return f"{state.game.player_name(unit.owner)} {state.game.table.label(unit.kind, unit.commander)}"
+
+
+def _show(a: int, b: int, bonus: int) -> str:
+    return f"{a}+{b}+{bonus}={a + b + bonus}" if bonus else f"{a}+{b}={a + b}"
+
+
+def _order(cell: Cell) -> tuple[int, int]:
+    return (cell[1], cell[0])

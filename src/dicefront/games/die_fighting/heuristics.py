@@ -1,0 +1,70 @@
+"""Position evaluation for Die Fighting computer players, and outcome labels for the
+exact-odds feature."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.events import Event
+
+if TYPE_CHECKING:
+    from .rules import DieFightingState
+
+
+def evaluate(state: DieFightingState, player: int) -> float:
+    """Value in [-1, 1] for ``player``: the points value of each side's units scaled by
+    their remaining strength (material), a little for being close to the enemy when
+    ahead (progress), and the points already eliminated in a timed game."""
+    if state.is_terminal:
+        return state.returns()[player]
+    table = state.game.table
+    material = [0.0, 0.0]
+    if state.units:
+        for u in state.units.values():
+            card = table.units[u.kind]
+            value = table.cost(u.kind, u.commander) * (0.4 + 0.6 * u.points / card.die)
+            if card.ranged:
+                value *= 0.6 + 0.4 * u.uses / max(card.uses, 1)
+            material[u.owner] += value
+    else:  # before deployment: the armies' worth
+        for p in (0, 1):
+            material[p] = float(state.spent[p]) + sum(
+                table.cost(*_split(k)) * n for k, n in state.army[p].items()) * (0 if state.buying[p] else 1)
+    total = material[0] + material[1]
+    if total <= 0:
+        return 0.0
+    score = (material[player] - material[1 - player]) / total
+    if state.game.options.victory == "timed":
+        lost = state.lost
+        score += 0.5 * (lost[1 - player] - lost[player]) / max(state.game.points, 1)
+    return max(-0.95, min(0.95, score))
+
+
+def _split(key: str) -> tuple[str, str]:
+    kind, _, cmd = key.partition("/")
+    return kind, cmd
+
+
+def outcome_label(events: list[Event], player: int) -> str:
+    """Group an action's result: "miss", "3 damage", "eliminated", "broke away",
+    "held", for attacks and break-aways; otherwise the visible event texts."""
+    kinds = [e for e in events if e.visible_to(player)]
+    hurt = [e for e in kinds if e.kind in ("damage", "eliminated")]
+    if hurt:
+        parts = []
+        for e in hurt:
+            if e.kind == "eliminated":
+                parts.append(f"{e.data.get('cell')} eliminated")
+            else:
+                parts.append(f"{e.data.get('cell')} {e.data.get('damage')} damage")
+        return ", ".join(parts)
+    rolls = [e for e in kinds if e.kind == "roll" and "success" in e.data]
+    if any(e.kind == "break-away" for e in kinds):
+        if any(e.kind == "break-away" and not e.data.get("roll") for e in kinds):
+            return "broke away"
+        if rolls:
+            return "broke away" if rolls[-1].data["success"] else "held"
+    if rolls and not any(e.data["success"] for e in rolls):
+        return "miss"
+    texts = [e.text for e in kinds if e.kind not in ("roll", "phase", "round")]
+    return "; ".join(texts) or "no change"

@@ -1,0 +1,569 @@
+"""Die Fighting rules: the state, set-up, rounds and movement (rule numbers of RULES.md
+in comments). Combat actions and dice are resolved in ``combat.py``."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from ...core.chance import Outcomes, Roll, dice
+from ...core.events import Event
+from ...core.game import Action, State
+from ...core.grid import Cell
+from . import combat
+from .actions import Activate, Buy, ChooseMap, ChooseSide, Deploy, DoneBuying, MoveTo, sq
+from .phases import (
+    ATTACK_ROLL,
+    BREAK_MOVE,
+    BUY,
+    CHANCE_PHASES,
+    COMBAT,
+    DAMAGE_ROLL,
+    DEFENCE_ROLL,
+    DEPLOY,
+    INITIATIVE,
+    MAP,
+    MOVE,
+    MOVE_TO,
+    ORDER,
+    OVER,
+    PHASES,
+    SETUP_ROLL,
+    SIDE,
+)
+from .tables import SHIPPED_MAPS, Unit, army_key, split_key
+from .terrain import Field
+
+if TYPE_CHECKING:
+    from . import DieFightingGame
+
+COMMANDER_CODES = ("", "S", "L", "C")
+
+
+def _two_d6() -> Outcomes:
+    """2d6 as unordered pairs with exact probabilities (only the faces matter)."""
+    out: Outcomes = []
+    for a in range(1, 7):
+        for b in range(a, 7):
+            out.append((Roll((a, b)), Fraction(1 if a == b else 2, 36)))
+    return out
+
+
+TWO_D6 = _two_d6()
+BOTH_2D6 = [(Roll(r.faces + s.faces), p * q) for r, p in TWO_D6 for s, q in TWO_D6]
+
+
+class DieFightingState(State):
+    __slots__ = (
+        "active",
+        "army",
+        "at",
+        "buying",
+        "done",
+        "field",
+        "first",
+        "game",
+        "lost",
+        "maps",
+        "next_id",
+        "pending",
+        "phase",
+        "player",
+        "roll_winner",
+        "round",
+        "south",
+        "spent",
+        "stage",
+        "units",
+        "winner",
+    )
+
+    game: DieFightingGame
+
+    def __init__(self, game: DieFightingGame) -> None:
+        self.game = game
+        self.army: list[dict[str, int]] = [dict(a) if a is not None else {} for a in game.armies]
+        self.spent = [0, 0]
+        self.buying = [a is None for a in game.armies]
+        self.maps: list[str] = list(game.fixed_maps or ())
+        self.field: Field | None = game.field_for(self.maps) if self.maps else None
+        self.south: int | None = None
+        self.roll_winner: int | None = None
+        self.units: dict[int, Unit] = {}
+        self.at: dict[Cell, int] = {}
+        self.next_id = 1
+        self.done: set[int] = set()
+        self.round = 0
+        self.first = 0
+        self.active: int | None = None
+        self.pending: combat.Pending | None = None
+        self.lost = [0, 0]
+        self.winner: int | None = None
+        self.stage = "setup"
+        self.player = 0
+        self.phase = BUY if any(self.buying) else SETUP_ROLL
+        if self.phase == BUY:
+            self.player = 0 if self.buying[0] else 1
+
+    # ----- contract -------------------------------------------------------------------
+    @property
+    def actors(self) -> tuple[int, ...]:
+        if self.phase in CHANCE_PHASES or self.phase == OVER:
+            return ()
+        return (self.player,)
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase in CHANCE_PHASES
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def returns(self) -> tuple[float, float]:
+        if self.winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+
+    def chance_outcomes(self) -> Outcomes:
+        if self.phase in (SETUP_ROLL, INITIATIVE):
+            return BOTH_2D6
+        if self.phase in (ATTACK_ROLL, DEFENCE_ROLL):
+            return TWO_D6
+        if self.phase == DAMAGE_ROLL:
+            return dice(combat.damage_die(self))
+        return []
+
+    def clone(self) -> DieFightingState:
+        new = DieFightingState.__new__(DieFightingState)
+        new.game = self.game
+        new.phase, new.player, new.stage = self.phase, self.player, self.stage
+        new.army = [dict(self.army[0]), dict(self.army[1])]
+        new.spent = list(self.spent)
+        new.buying = list(self.buying)
+        new.maps = list(self.maps)
+        new.field = self.field
+        new.south, new.roll_winner = self.south, self.roll_winner
+        new.units = dict(self.units)
+        new.at = dict(self.at)
+        new.next_id = self.next_id
+        new.done = set(self.done)
+        new.round, new.first, new.active, new.pending = self.round, self.first, self.active, self.pending
+        new.lost = list(self.lost)
+        new.winner = self.winner
+        return new
+
+    # ----- helpers ----------------------------------------------------------------------
+    @property
+    def board(self) -> Field:
+        if self.field is None:
+            raise ValueError("the map has not been chosen yet")
+        return self.field
+
+    def side_of(self, player: int) -> str:
+        return "south" if self.south == player else "north"
+
+    def units_of(self, player: int) -> list[Unit]:
+        return [u for u in self.units.values() if u.owner == player]
+
+    def unit_at(self, cell: Cell) -> Unit | None:
+        uid = self.at.get(cell)
+        return None if uid is None else self.units[uid]
+
+    def card(self, unit: Unit) -> Any:
+        return self.game.table.units[unit.kind]
+
+    def stat(self, unit: Unit, name: str) -> int:
+        """A unit card value plus its commander's bonus (rules 2.3 and 2.4)."""
+        base = getattr(self.game.table.units[unit.kind], name, 0)
+        return int(base) + self.game.table.bonus(unit.kind, unit.commander, name)
+
+    def name(self, unit: Unit) -> str:
+        return f"{self.game.player_name(unit.owner)}'s {self.game.table.label(unit.kind, unit.commander)} on {sq(unit.cell)}"
+
+    def army_size(self, player: int) -> int:
+        return sum(self.army[player].values())
+
+    def enemy_cells(self, player: int) -> set[Cell]:
+        return {u.cell for u in self.units.values() if u.owner != player}
+
+    def adjacent_enemies(self, unit: Unit) -> list[Unit]:
+        adj = self.board.adjacent[unit.cell]
+        return [u for u in self.units.values() if u.owner != unit.owner and u.cell in adj]
+
+    def pinned(self, unit: Unit) -> bool:
+        """Rule 6.5: a unit next to an enemy that holds it may not move in the movement
+        phase (Ranged enemies hold nobody; Mounted units are held only by Mounted)."""
+        for e in self.adjacent_enemies(unit):
+            if self.card(unit).mounted:
+                if self.card(e).mounted:
+                    return True
+            elif not self.card(e).ranged:
+                return True
+        return False
+
+    def reach(self, unit: Unit) -> dict[Cell, int]:
+        """Where ``unit`` may end a move this activation (rules 6.1-6.4), with the cost."""
+        table = self.game.table.units
+        mounted = table[unit.kind].mounted
+        enemies = [u for u in self.units.values() if u.owner != unit.owner]
+        adjacent = self.board.adjacent
+        stops: set[Cell] = set()
+        for e in enemies:
+            if not mounted or table[e.kind].mounted:
+                stops |= adjacent[e.cell]
+        cells = self.board.reach(unit.cell, self.stat(unit, "speed") + self.stat(unit, "movement"),
+                                 stops, {e.cell for e in enemies})
+        return {c: v for c, v in cells.items() if c == unit.cell or c not in self.at}
+
+    # ----- legal actions ------------------------------------------------------------------
+    def legal_actions(self, player: int) -> list[Any]:
+        if player not in self.actors:
+            return []
+        phase = self.phase
+        if phase in (MOVE, COMBAT):
+            done = self.done
+            cells = [u.cell for uid, u in self.units.items() if u.owner == player and uid not in done]
+            return [Activate(c) for c in sorted(cells, key=_order)]
+        if phase in (MOVE_TO, BREAK_MOVE):
+            unit = self.units[self.active] if self.active is not None else None
+            return [] if unit is None else [MoveTo(c) for c in sorted(self.move_squares(unit), key=_order)]
+        if phase == ORDER:
+            return combat.order_actions(self)
+        if phase == BUY:
+            return self._buy_actions(player)
+        if phase == DEPLOY:
+            free = [c for c in self.board.zone(self.side_of(player)) if c not in self.at]
+            return [Deploy(k, c) for k in sorted(self.army[player]) if self.army[player][k] for c in free]
+        if phase == MAP:
+            return [ChooseMap(k) for k in SHIPPED_MAPS if k not in self.maps]
+        if phase == SIDE:
+            return [ChooseSide("south"), ChooseSide("north")]
+        return []
+
+    def move_squares(self, unit: Unit) -> list[Cell]:
+        if self.phase == MOVE_TO and self.pinned(unit):  # rule 6.5
+            return [unit.cell]
+        return list(self.reach(unit))
+
+    def _buy_actions(self, player: int) -> list[Action]:  # rule 2.6
+        table = self.game.table
+        left = self.game.points - self.spent[player]
+        out: list[Action] = []
+        if self.army_size(player) < self.game.capacity:
+            for kind in table.units:
+                for cmd in COMMANDER_CODES:
+                    if (not cmd or cmd in table.commanders) and table.cost(kind, cmd) <= left:
+                        out.append(Buy(army_key(kind, cmd)))
+        if self.army_size(player):
+            out.append(DoneBuying())
+        return out
+
+    def why_illegal(self, action: Action, player: int) -> str:
+        base = super().why_illegal(action, player)
+        if base != "not a legal action in this position":
+            return base
+        return _reason(self, action, player) or f"not legal during the {self.phase.replace('-', ' ')} step"
+
+    # ----- applying ---------------------------------------------------------------------------
+    def _apply(self, action: Any, player: int) -> list[Event]:
+        if isinstance(action, Activate):
+            return self._activate(action, player)
+        if isinstance(action, MoveTo):
+            return self._move_to(action, player)
+        if self.phase == ORDER:
+            return combat.apply_order(self, action, player)
+        if isinstance(action, (Buy, DoneBuying)):
+            return self._buy(action, player)
+        if isinstance(action, ChooseMap):
+            return self._choose_map(action, player)
+        if isinstance(action, ChooseSide):
+            return self._choose_side(action, player)
+        if isinstance(action, Deploy):
+            return self._deploy(action, player)
+        raise TypeError(f"not a Die Fighting action: {action!r}")
+
+    def _buy(self, action: Buy | DoneBuying, player: int) -> list[Event]:  # rule 2.6
+        who = self.game.player_name(player)
+        if isinstance(action, DoneBuying):
+            self.buying[player] = False
+            ev = Event("buy", f"{who} finishes buying with {self.spent[player]} of {self.game.points} points spent.",
+                       {"player": player, "spent": self.spent[player]})
+        else:
+            kind, cmd = split_key(action.key)
+            cost = self.game.table.cost(kind, cmd)
+            self.army[player][action.key] = self.army[player].get(action.key, 0) + 1
+            self.spent[player] += cost
+            ev = Event("buy", f"{who} buys {self.game.table.label(kind, cmd)} for {cost} points.",
+                       {"player": player, "unit": action.key, "cost": cost})
+        if self.buying[1 - player]:
+            self.player = 1 - player
+        elif not self.buying[player]:
+            self.phase = SETUP_ROLL
+        return [ev]
+
+    def _choose_map(self, action: ChooseMap, player: int) -> list[Event]:  # rule 3.2
+        self.maps.append(action.key)
+        tile = self.game.tile(action.key)
+        slot = len(self.maps)
+        where = "" if self.game.map_count == 1 else f" for map slot {slot} of {self.game.map_count}"
+        events = [Event("map", f"{self.game.player_name(player)} chooses the map {tile.name}{where}.", {"map": action.key})]
+        if len(self.maps) == self.game.map_count:
+            self.field = self.game.field_for(self.maps)
+            self.phase, self.player = SIDE, 1 - player
+        return events
+
+    def _choose_side(self, action: ChooseSide, player: int) -> list[Event]:  # rule 3.3
+        self.south = player if action.side == "south" else 1 - player
+        assert self.roll_winner is not None
+        self.phase, self.player = DEPLOY, self.roll_winner
+        return [Event("side", f"{self.game.player_name(player)} takes the {action.side} edge.", {"player": player, "side": action.side})]
+
+    def _deploy(self, action: Deploy, player: int) -> list[Event]:  # rule 3.4
+        kind, cmd = split_key(action.key)
+        card = self.game.table.units[kind]
+        self.army[player][action.key] -= 1
+        if not self.army[player][action.key]:
+            del self.army[player][action.key]
+        unit = Unit(player, kind, cmd, action.cell, card.die, card.uses if card.ranged else 0)
+        self._place(self.next_id, unit)
+        self.next_id += 1
+        ev = Event("deploy", f"{self.game.player_name(player)} deploys {self.game.table.label(kind, cmd)} on {sq(action.cell)}.",
+                   {"player": player, "unit": action.key, "cell": sq(action.cell)})
+        if self.army_size(1 - player):
+            self.player = 1 - player
+        elif not self.army_size(player):
+            self.phase = INITIATIVE
+            self.round = 1
+            return [ev, Event("round", "Round 1 begins: roll for initiative.", {"round": 1})]
+        return [ev]
+
+    def _place(self, uid: int, unit: Unit) -> None:
+        self.units[uid] = unit
+        self.at[unit.cell] = uid
+
+    def move_unit(self, uid: int, cell: Cell) -> None:
+        unit = self.units[uid]
+        del self.at[unit.cell]
+        self._place(uid, unit._replace(cell=cell))
+
+    def remove_unit(self, uid: int) -> None:
+        unit = self.units.pop(uid)
+        del self.at[unit.cell]
+        self.lost[unit.owner] += self.game.table.cost(unit.kind, unit.commander)  # rule 9.2
+
+    def _activate(self, action: Activate, player: int) -> list[Event]:  # rule 4.3
+        uid = self.at[action.cell]
+        self.active = uid
+        self.done.add(uid)
+        self.phase = MOVE_TO if self.stage == "move" else ORDER
+        return [Event("activate", f"{self.game.player_name(player)} activates the {self.game.table.label(self.units[uid].kind, self.units[uid].commander)} on {sq(action.cell)}.",
+                      {"player": player, "cell": sq(action.cell), "stage": self.stage})]
+
+    def _move_to(self, action: MoveTo, player: int) -> list[Event]:  # rules 6.1-6.5, 7.2
+        assert self.active is not None
+        unit = self.units[self.active]
+        start = unit.cell
+        label = self.game.table.label(unit.kind, unit.commander)
+        who = self.game.player_name(player)
+        if action.cell == start:
+            text = f"{who}'s {label} stays on {sq(start)}."
+        else:
+            self.move_unit(self.active, action.cell)
+            text = f"{who}'s {label} moves {sq(start)}-{sq(action.cell)}."
+        kind = "break-away-move" if self.phase == BREAK_MOVE else "move"
+        return [Event(kind, text, {"from": sq(start), "to": sq(action.cell)}), *self.end_activation()]
+
+    # ----- activation order and rounds --------------------------------------------------------
+    def can_activate(self, player: int) -> bool:
+        return any(u.owner == player and uid not in self.done for uid, u in self.units.items())
+
+    def end_activation(self) -> list[Event]:
+        """Rule 4.3: the other player activates next while they have units left to
+        activate; then the phase, and then the round, ends."""
+        self.active = None
+        self.pending = None
+        over = self.check_elimination()
+        if over:
+            return over
+        phase = MOVE if self.stage == "move" else COMBAT
+        for p in (1 - self.player, self.player):
+            if self.can_activate(p):
+                self.phase, self.player = phase, p
+                return []
+        if self.stage == "move":
+            return self._start_stage("combat")
+        return self._end_round()
+
+    def _start_stage(self, stage: str) -> list[Event]:
+        self.stage = stage
+        self.done = set()
+        self.phase = MOVE if stage == "move" else COMBAT
+        self.player = self.first if self.can_activate(self.first) else 1 - self.first
+        what = "Movement" if stage == "move" else "Combat"
+        return [Event("phase", f"{what} phase of round {self.round}: {self.game.player_name(self.player)} activates first.",
+                      {"stage": stage, "round": self.round})]
+
+    def _end_round(self) -> list[Event]:  # rules 9.2, 9.3
+        limit = self.game.round_limit
+        if self.round >= limit:
+            self.phase = OVER
+            if self.game.options.victory == "timed":
+                score = (self.lost[1], self.lost[0])
+                self.winner = None if score[0] == score[1] else (0 if score[0] > score[1] else 1)
+                who = "a draw" if self.winner is None else f"{self.game.player_name(self.winner)} wins"
+                return [Event("game-over", f"Time is up after round {limit}: {self.game.player_name(0)} scored {score[0]} points, "
+                              f"{self.game.player_name(1)} {score[1]}; {who}.", {"winner": self.winner, "score": list(score)})]
+            return [Event("game-over", f"Round limit {limit} reached with both armies on the map: a draw.", {"winner": None})]
+        self.round += 1
+        self.stage = "initiative"
+        self.phase = INITIATIVE
+        return [Event("round", f"Round {self.round} begins: roll for initiative.", {"round": self.round})]
+
+    def check_elimination(self) -> list[Event]:
+        """Rule 9.1: a player with no unit left on the map loses at once."""
+        for p in (0, 1):
+            if not any(u.owner == p for u in self.units.values()):
+                self.phase, self.winner = OVER, 1 - p
+                return [Event("game-over", f"{self.game.player_name(1 - p)} wins: {self.game.player_name(p)} has no units left.",
+                              {"winner": 1 - p})]
+        return []
+
+    # ----- chance --------------------------------------------------------------------------------
+    def _apply_chance(self, outcome: Roll) -> list[Event]:
+        if self.phase in (SETUP_ROLL, INITIATIVE):
+            return self._roll_off(outcome)
+        return combat.apply_roll(self, outcome)
+
+    def _roll_off(self, outcome: Roll) -> list[Event]:
+        """Rules 3.1 and 4.2: each player rolls 2d6; ties go to the player with more
+        units; equal again: roll again."""
+        f = [int(x) for x in outcome.faces]
+        totals = (f[0] + f[1], f[2] + f[3])
+        setup = self.phase == SETUP_ROLL
+        counts = (self.army_size(0), self.army_size(1)) if setup else (len(self.units_of(0)), len(self.units_of(1)))
+        what = "Set-up roll" if setup else f"Initiative, round {self.round}"
+        text = f"{what}: {self.game.player_name(0)} {f[0]}+{f[1]}={totals[0]}, {self.game.player_name(1)} {f[2]}+{f[3]}={totals[1]}"
+        if totals[0] != totals[1]:
+            winner = 0 if totals[0] > totals[1] else 1
+        elif counts[0] != counts[1]:
+            winner = 0 if counts[0] > counts[1] else 1
+            text += f"; a tie, won by the side with more units ({counts[winner]} to {counts[1 - winner]})"
+        else:
+            return [Event("roll", text + "; a tie with equal units: roll again.", {"dice": f})]
+        data = {"dice": f, "winner": winner}
+        ev = Event("roll", f"{text}. {self.game.player_name(winner)} wins.", data)
+        if not setup:
+            self.first = winner
+            return [ev, *self._start_stage("move")]
+        self.roll_winner = winner
+        if self.field is None:
+            self.phase, self.player = MAP, winner
+        else:
+            self.phase, self.player = SIDE, 1 - winner
+        return [ev]
+
+    # ----- information ----------------------------------------------------------------------------
+    def _payload(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "player": self.player,
+            "stage": self.stage,
+            "army": [dict(sorted(a.items())) for a in self.army],
+            "spent": list(self.spent),
+            "buying": list(self.buying),
+            "maps": list(self.maps),
+            "south": self.south,
+            "roll_winner": self.roll_winner,
+            "units": [[uid, u.owner, u.kind, u.commander, sq(u.cell), u.points, u.uses] for uid, u in sorted(self.units.items())],
+            "next_id": self.next_id,
+            "done": sorted(self.done),
+            "round": self.round,
+            "first": self.first,
+            "active": self.active,
+            "pending": None if self.pending is None else self.pending.to_json(),
+            "lost": list(self.lost),
+            "winner": self.winner,
+        }
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return self._payload()  # Die Fighting hides nothing
+
+    def status_text(self) -> str:
+        if self.phase == OVER or self.phase in CHANCE_PHASES:
+            return super().status_text()
+        what = {
+            BUY: f"buy units ({self.game.points - self.spent[self.player]} points left)",
+            MAP: "choose the map",
+            SIDE: "choose a side",
+            DEPLOY: "deploy a unit",
+            MOVE: f"round {self.round}, movement: activate a unit",
+            MOVE_TO: f"round {self.round}, movement: move the active unit",
+            COMBAT: f"round {self.round}, combat: activate a unit",
+            ORDER: f"round {self.round}, combat: choose the active unit's action",
+            BREAK_MOVE: f"round {self.round}, combat: move the unit that broke away",
+        }[self.phase]
+        return f"{self.game.player_name(self.player)}: {what}"
+
+
+def _order(cell: Cell) -> tuple[int, int]:
+    return (cell[1], cell[0])
+
+
+def _reason(state: DieFightingState, action: Action, player: int) -> str | None:
+    if isinstance(action, Activate):
+        unit = state.unit_at(action.cell)
+        if state.phase not in (MOVE, COMBAT):
+            return f"units are activated only at the start of an activation (now: {state.phase.replace('-', ' ')})"
+        if unit is None or unit.owner != player:
+            return f"there is no unit of yours on {sq(action.cell)}"
+        return f"the unit on {sq(action.cell)} has already been activated this phase"
+    if isinstance(action, MoveTo):
+        return f"the active unit cannot end a move on {sq(action.cell)}"
+    if isinstance(action, Buy):
+        return f"cannot buy {action.key}: unknown unit or commander, too expensive, or the army is full"
+    if isinstance(action, Deploy):
+        return f"{action.key} is not in your reserve or {sq(action.cell)} is not a free square of your deployment zone"
+    if state.phase == ORDER:
+        return combat.order_reason(state, action)
+    return None
+
+
+def state_from_payload(game: DieFightingGame, data: dict[str, Any]) -> DieFightingState:
+    st = DieFightingState(game)
+    if data["phase"] not in PHASES:
+        raise ValueError(f"unknown phase {data['phase']!r}")
+    st.phase = data["phase"]
+    st.player = _seat(data["player"])
+    st.stage = str(data["stage"])
+    st.army = [{str(k): int(v) for k, v in a.items()} for a in data["army"]]
+    st.spent = [int(x) for x in data["spent"]]
+    st.buying = [bool(x) for x in data["buying"]]
+    st.maps = [str(m) for m in data["maps"]]
+    for m in st.maps:
+        game.tile(m)
+    st.field = game.field_for(st.maps) if len(st.maps) == game.map_count else None
+    st.south = None if data["south"] is None else _seat(data["south"])
+    st.roll_winner = None if data["roll_winner"] is None else _seat(data["roll_winner"])
+    st.units, st.at = {}, {}
+    for uid, owner, kind, cmd, cell, points, uses in data["units"]:
+        if kind not in game.table.units or (cmd and cmd not in game.table.commanders):
+            raise ValueError(f"unknown unit {kind!r}/{cmd!r}")
+        c = game.grid.parse(str(cell))
+        if c is None or c in st.at:
+            raise ValueError(f"bad unit square {cell!r}")
+        st._place(int(uid), Unit(_seat(owner), str(kind), str(cmd), c, int(points), int(uses)))
+    st.next_id = int(data["next_id"])
+    st.done = {int(x) for x in data["done"]}
+    st.round, st.first = int(data["round"]), _seat(data["first"])
+    st.active = None if data["active"] is None else int(data["active"])
+    st.pending = None if data["pending"] is None else combat.Pending.from_json(data["pending"])
+    st.lost = [int(x) for x in data["lost"]]
+    st.winner = None if data["winner"] is None else _seat(data["winner"])
+    return st
+
+
+def _seat(x: Any) -> int:
+    if x not in (0, 1) or isinstance(x, bool):
+        raise ValueError(f"{x!r} is not a seat (0 or 1)")
+    return int(x)

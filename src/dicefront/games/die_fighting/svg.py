@@ -1,0 +1,155 @@
+"""Die Fighting as SVG for the browser: drawn from a view only. Squares are ``c-<cell>``,
+units ``u-<cell>``, reserve units waiting to deploy ``r<seat>-<unit>-<commander>``; all
+clickable elements carry ``class="df-target"``."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+from ...core.game import Action
+from ...core.grid import Grid
+from .actions import Activate, Attack, Charge, Deploy, MoveTo, Regroup
+from .combat import charge_square
+
+if TYPE_CHECKING:
+    from . import DieFightingGame
+    from .rules import DieFightingState
+
+TERRAIN_FILL = {"clear": "#3b4a35", "slow": "#7a5a2b", "blocking": "#8a8a8a"}
+PLAYER_FILL = ("#2f7fd8", "#d8453a")
+PLAYER_TEXT = ("#dcecff", "#ffe3df")
+WIDTH = 640
+
+
+def _cid(cell: str) -> str:
+    return f"c-{cell}"
+
+
+def _rid(player: int, key: str) -> str:
+    return f"r{player}-{key.replace('/', '-')}"
+
+
+def render_svg(game: DieFightingGame, view: dict[str, Any]) -> str:
+    parts: list[str] = []
+    top = 28
+    height = top
+    if len(view["maps"]) == game.map_count:
+        board = game.field_for(view["maps"])
+        size = min(56, (WIDTH - 40) // board.grid.width)
+        parts.extend(_board(game, view, size, top))
+        height = top + size * board.grid.height + 24
+    parts.extend(_reserves(game, view, height))
+    height += 2 * 40 + 30
+    head = escape(view.get("status", ""))
+    title = f'<text x="10" y="19" fill="#eeeeee" font-size="15" font-family="sans-serif">{head}</text>'
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">'
+        f'<rect width="{WIDTH}" height="{height}" fill="#161616"/>{title}{"".join(parts)}</svg>'
+    )
+
+
+def _board(game: DieFightingGame, view: dict[str, Any], size: int, top: int) -> list[str]:
+    board = game.field_for(view["maps"])
+    grid = board.grid
+    left = 24
+    out = []
+    for cell in grid.cells():
+        name = Grid.name(cell)
+        x, y = left + cell[0] * size, top + (grid.height - 1 - cell[1]) * size
+        terrain = board.terrain(cell)
+        out.append(f'<rect id="{_cid(name)}" class="df-target" x="{x}" y="{y}" width="{size}" height="{size}" '
+                   f'fill="{TERRAIN_FILL[terrain]}" stroke="#222" stroke-width="1"><title>{name} {terrain}</title></rect>')
+        if terrain == "slow":
+            out.append(f'<text x="{x + 3}" y="{y + 11}" fill="#c9a86a" font-size="9" pointer-events="none">S</text>')
+        elif terrain == "blocking":
+            out.append(f'<path d="M{x + 4} {y + 4}L{x + size - 4} {y + size - 4}M{x + size - 4} {y + 4}L{x + 4} {y + size - 4}" '
+                       f'stroke="#555" stroke-width="3" pointer-events="none"/>')
+    for i in range(grid.width):
+        out.append(f'<text x="{left + i * size + size // 2}" y="{top + grid.height * size + 14}" fill="#999" '
+                   f'font-size="11" text-anchor="middle">{chr(ord("a") + i)}</text>')
+    for r in range(grid.height):
+        out.append(f'<text x="{left - 4}" y="{top + (grid.height - 1 - r) * size + size // 2 + 4}" fill="#999" '
+                   f'font-size="11" text-anchor="end">{r + 1}</text>')
+    done = set(view["done"])
+    for uid, owner, kind, cmd, cell_name, points, uses in view["units"]:
+        spot = grid.parse(cell_name)
+        if spot is None:
+            continue
+        x, y = left + spot[0] * size, top + (grid.height - 1 - spot[1]) * size
+        out.append(_unit(game, owner, kind, cmd, points, uses, x, y, size, f"u-{cell_name}",
+                         uid == view["active"], uid in done))
+    return out
+
+
+def _unit(game: DieFightingGame, owner: int, kind: str, cmd: str, points: int, uses: int,
+          x: int, y: int, size: int, ident: str, active: bool, done: bool) -> str:
+    card = game.table.units[kind]
+    pad = max(3, size // 10)
+    stroke = "#ffd54a" if active else "#111"
+    opacity = "0.6" if done else "1"
+    fs = max(8, size // 4)
+    label = f"{escape(kind)} d{card.die}"
+    tip = f"{card.name}, {points}/{card.die} points" + (f", {game.table.commanders[cmd].name}" if cmd else "")
+    if card.ranged:
+        tip += f", {uses} uses left"
+    body = [
+        f'<g id="{ident}" class="df-target" opacity="{opacity}"><title>{escape(tip)}</title>',
+        f'<rect x="{x + pad}" y="{y + pad}" width="{size - 2 * pad}" height="{size - 2 * pad}" rx="{pad + 2}" '
+        f'fill="{PLAYER_FILL[owner]}" stroke="{stroke}" stroke-width="{3 if active else 1.5}"/>',
+        f'<text x="{x + size // 2}" y="{y + size // 2 - 1}" fill="{PLAYER_TEXT[owner]}" font-size="{fs}" '
+        f'text-anchor="middle" pointer-events="none">{label}</text>',
+        f'<text x="{x + size // 2}" y="{y + size // 2 + fs}" fill="#ffffff" font-size="{fs + 2}" font-weight="bold" '
+        f'text-anchor="middle" pointer-events="none">{points}</text>',
+    ]
+    if cmd:
+        body.append(f'<circle cx="{x + size - pad - 5}" cy="{y + pad + 5}" r="5" fill="#f2c94c"/>'
+                    f'<text x="{x + size - pad - 5}" y="{y + pad + 8}" font-size="8" text-anchor="middle" '
+                    f'fill="#222" pointer-events="none">{escape(cmd)}</text>')
+    if card.ranged:
+        body.append(f'<text x="{x + pad + 2}" y="{y + size - pad - 2}" font-size="{max(7, fs - 3)}" fill="#b8ffb8" '
+                    f'pointer-events="none">x{uses}</text>')
+    body.append("</g>")
+    return "".join(body)
+
+
+def _reserves(game: DieFightingGame, view: dict[str, Any], top: int) -> list[str]:
+    out = []
+    for p in (0, 1):
+        y = top + p * 40
+        lost = view["lost"][1 - p]
+        out.append(f'<text x="10" y="{y + 24}" fill="{PLAYER_FILL[p]}" font-size="13" font-weight="bold">'
+                   f'{escape(game.player_name(p))}</text>'
+                   f'<text x="80" y="{y + 24}" fill="#aaa" font-size="11">scored {lost}</text>')
+        x = 150
+        for key, count in sorted(view["army"][p].items()):
+            kind, _, cmd = key.partition("/")
+            out.append(_unit(game, p, kind, cmd, game.table.units[kind].die, game.table.units[kind].uses,
+                             x, y, 38, _rid(p, key), False, False))
+            out.append(f'<text x="{x + 40}" y="{y + 24}" fill="#ddd" font-size="11">x{count}</text>')
+            x += 62
+            if x > WIDTH - 60:
+                break
+    pending = view.get("pending")
+    if pending and pending.get("total") is not None:
+        out.append(f'<text x="10" y="{top + 100}" fill="#ffd54a" font-size="13">Attack total {pending["total"]}: '
+                   f'waiting for the defence dice</text>')
+    return out
+
+
+def action_path(state: DieFightingState, action: Action) -> list[str]:
+    name = Grid.name
+    if isinstance(action, Activate):
+        return [f"u-{name(action.cell)}"]
+    if isinstance(action, MoveTo):
+        return [_cid(name(action.cell))]
+    if isinstance(action, Attack):
+        return [f"u-{name(c)}" for c in action.targets]
+    if isinstance(action, Regroup):
+        return [f"u-{name(action.partner)}"]
+    if isinstance(action, Charge) and state.active is not None:
+        dest = charge_square(state, state.units[state.active], action.target)
+        return ([_cid(name(dest))] if dest is not None else []) + [f"u-{name(action.target)}"]
+    if isinstance(action, Deploy):
+        return [_rid(state.player, action.key), _cid(name(action.cell))]
+    return []

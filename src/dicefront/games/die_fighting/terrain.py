@@ -1,0 +1,142 @@
+"""The battlefield: map tiles joined into one grid, terrain costs, adjacency, movement
+reach and lines of fire (rules 3.2, 5.2-5.5, 7.8, 8.1-8.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ...core.grid import Cell, Grid
+from .tables import DEPLOY_ROWS, MapTile
+
+# how many tiles across and deep each mode joins (rule 1.2); slot order: south-west,
+# south-east, north-west, north-east
+LAYOUTS = {1: (1, 1), 2: (2, 1), 4: (2, 2)}
+SIDES = ("south", "north")
+
+
+_DELTAS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+class _Lazy(dict[Cell, Any]):
+    """A table filled in on first use of each key (the battlefield's derived data)."""
+
+    def __init__(self, make: Callable[[Cell], Any]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key: Cell) -> Any:
+        value = self._make(key)
+        self[key] = value
+        return value
+
+
+class Field:
+    """Immutable once built; shared by every clone of a state (caches included)."""
+
+    def __init__(self, tiles: Sequence[MapTile]) -> None:
+        across, deep = LAYOUTS[len(tiles)]
+        w, h = tiles[0].width, tiles[0].height
+        self.tiles = tuple(tiles)
+        self.grid = Grid(w * across, h * deep)
+        slow: set[Cell] = set()
+        blocking: set[Cell] = set()
+        for slot, tile in enumerate(tiles):
+            ox, oy = (slot % across) * w, (slot // across) * h
+            for i, line in enumerate(tile.rows):
+                row = oy + h - 1 - i
+                for col, ch in enumerate(line):
+                    if ch == "S":
+                        slow.add((ox + col, row))
+                    elif ch == "B":
+                        blocking.add((ox + col, row))
+        self.slow = frozenset(slow)
+        self.blocking = frozenset(blocking)
+        self.adjacent: dict[Cell, frozenset[Cell]] = _Lazy(self._adjacent)
+        self.steps: dict[Cell, tuple[tuple[Cell, int], ...]] = _Lazy(self._steps)
+        self._lines: dict[tuple[Cell, Cell], bool] = {}
+
+    def _adjacent(self, cell: Cell) -> frozenset[Cell]:
+        """Rule 5.5: the 8 squares around, less diagonals between two Blocking squares."""
+        c, r = cell
+        w, h = self.grid.width, self.grid.height
+        return frozenset(
+            (c + dc, r + dr) for dc, dr in _DELTAS
+            if 0 <= c + dc < w and 0 <= r + dr < h and not self._gap(cell, (c + dc, r + dr), self.blocking)
+        )
+
+    def _steps(self, cell: Cell) -> tuple[tuple[Cell, int], ...]:
+        return tuple(sorted((n, self._step_cost(cell, n)) for n in self.adjacent[cell] if n not in self.blocking))
+
+    @staticmethod
+    def _gap(a: Cell, b: Cell, squares: frozenset[Cell]) -> bool:
+        """A diagonal step between two squares of ``squares`` (rules 7.8 and 8.3)."""
+        return a[0] != b[0] and a[1] != b[1] and (b[0], a[1]) in squares and (a[0], b[1]) in squares
+
+    def _step_cost(self, a: Cell, b: Cell) -> int:
+        """Rule 7.7: entering a Slow square, or a diagonal between two Slow squares, costs 2."""
+        return 2 if b in self.slow or self._gap(a, b, self.slow) else 1
+
+    def terrain(self, cell: Cell) -> str:
+        return "blocking" if cell in self.blocking else "slow" if cell in self.slow else "clear"
+
+    def zone(self, side: str) -> list[Cell]:
+        """Rule 3.4: the squares up to two rows in from a side's edge (never Blocking)."""
+        g = self.grid
+        rows = range(DEPLOY_ROWS) if side == "south" else range(g.height - DEPLOY_ROWS, g.height)
+        return [(c, r) for r in rows for c in range(g.width) if (c, r) not in self.blocking]
+
+    # ----- movement -----------------------------------------------------------------
+    def reach(self, start: Cell, budget: int, stops: set[Cell] | frozenset[Cell],
+              enemies: set[Cell] | frozenset[Cell]) -> dict[Cell, int]:
+        """Squares reachable from ``start`` within ``budget`` (rules 7.4-7.9), with their
+        cost. A path may not enter ``enemies``; it ends on entering a square of
+        ``stops`` (next to an enemy). The start is included at cost 0; squares held by
+        friends are included too (the caller removes them as end squares)."""
+        best = {start: 0}
+        buckets: list[list[Cell]] = [[] for _ in range(budget + 1)]
+        buckets[0].append(start)
+        steps = self.steps
+        for cost, bucket in enumerate(buckets):
+            for cell in bucket:
+                if best[cell] != cost or (cell in stops and cell != start):
+                    continue
+                for nxt, step in steps[cell]:
+                    new = cost + step
+                    if new <= budget and nxt not in enemies:
+                        old = best.get(nxt)
+                        if old is None or new < old:
+                            best[nxt] = new
+                            buckets[new].append(nxt)
+        return best
+
+    # ----- lines of fire -----------------------------------------------------------------
+    def line_blocked(self, a: Cell, b: Cell) -> bool:
+        """Rule 8.3: the straight line between two square centres crosses a Blocking
+        square, or passes exactly through a corner between two Blocking squares."""
+        key = (a, b)
+        hit = self._lines.get(key)
+        if hit is None:
+            hit = self._trace(a, b)
+            self._lines[key] = hit
+        return hit
+
+    def _trace(self, a: Cell, b: Cell) -> bool:
+        dx, dy = abs(b[0] - a[0]), abs(b[1] - a[1])
+        sx, sy = (1 if b[0] > a[0] else -1), (1 if b[1] > a[1] else -1)
+        x, y = a
+        ix = iy = 0
+        blocking = self.blocking
+        while ix < dx or iy < dy:
+            left, right = (1 + 2 * ix) * dy, (1 + 2 * iy) * dx
+            if left == right:  # exactly through a corner
+                if (x + sx, y) in blocking and (x, y + sy) in blocking:
+                    return True
+                x, y, ix, iy = x + sx, y + sy, ix + 1, iy + 1
+            elif left < right:
+                x, ix = x + sx, ix + 1
+            else:
+                y, iy = y + sy, iy + 1
+            if (x, y) != b and (x, y) in blocking:
+                return True
+        return False
