@@ -1,0 +1,73 @@
+"""Trench Checkers: a battle has card windows inside it (the defender before the
+roll, each side after the roll: a medic, a re-roll). Those decisions belong to the
+battle, so a policy takes them: ``no-cards`` (the default: every window is passed,
+the plain dice of the stacks), ``my-cards`` (the asking player plays the card, or
+passes, that gives the better expected position; the opponent passes) or
+``best-cards`` (both sides do; the opponent's hand is re-sampled from what the asking
+player may know, so that answer is an estimate). The roll that decides who starts
+the next round belongs to the next decision."""
+
+from __future__ import annotations
+
+from ...core.game import Action, State
+from ..policy import Choice, Context, GamePolicies, Policy, best_action, register_policies
+
+WINDOWS = ("defend", "react")
+
+
+def _window(state: State) -> tuple[int, list[Action]] | None:
+    """The player deciding in a battle's card window and its options (pass first)."""
+    if len(state.actors) != 1 or state.view(None).get("phase") not in WINDOWS:
+        return None
+    player = state.actors[0]
+    legal = state.legal_actions(player)
+    passes = [a for a in legal if str(a) == "pass"]
+    return player, passes + [a for a in legal if str(a) != "pass"]
+
+
+class NoCards(Policy):
+    name = "no-cards"
+    description = "nobody plays a card during the battle (every card window is passed): the plain dice"
+
+    def decide(self, state: State, ctx: Context) -> Choice | None:
+        found = _window(state)
+        return None if found is None else (found[0], found[1][0])
+
+
+class MyCards(Policy):
+    name = "my-cards"
+    description = "you play the card (or pass) that gives you the better expected position; the opponent plays none"
+
+    def decide(self, state: State, ctx: Context) -> Choice | None:
+        found = _window(state)
+        if found is None:
+            return None
+        player, options = found
+        if player != ctx.asking:
+            return player, options[0]
+        return player, best_action(state, player, options, ctx)
+
+
+class BestCards(Policy):
+    name = "best-cards"
+    description = (
+        "each side plays the card (or passes) that gives it the better expected position; "
+        "the opponent's hand is re-sampled from what you know"
+    )
+
+    def decide(self, state: State, ctx: Context) -> Choice | None:
+        found = _window(state)
+        if found is None:
+            return None
+        player, options = found
+        return player, best_action(state, player, options, ctx)
+
+
+def next_round_roll(state: State) -> bool:
+    return state.view(None).get("phase") == "rolloff"
+
+
+register_policies(
+    "trench_checkers",
+    GamePolicies(default=NoCards.name, policies=(NoCards(), MyCards(), BestCards()), next_dice=next_round_roll),
+)
