@@ -320,7 +320,7 @@ def _damage_roll(state: DieFightingState, roll: Roll) -> list[Event]:
             if other is not None:
                 events.extend(_hurt(state, other, share - 1, "the rest of a blocked shot"))
             else:
-                events.append(Event("damage", f"{share - 1} damage is lost against the Blocking terrain.", {"lost": share - 1}))
+                events.append(Event("damage-lost", f"{share - 1} damage is lost against the Blocking terrain.", {"lost": share - 1}))
         else:
             events.extend(_hurt(state, tid, share, ""))
     return [*events, *state.end_activation()]

@@ -55,6 +55,8 @@ def outcome_label(events: list[Event], player: int) -> str:
         for e in hurt:
             if e.kind == "eliminated":
                 parts.append(f"{e.data.get('cell')} eliminated")
+            elif "lost" in e.data:
+                continue
             else:
                 parts.append(f"{e.data.get('cell')} {e.data.get('damage')} damage")
         return ", ".join(parts)
@@ -66,5 +68,5 @@ def outcome_label(events: list[Event], player: int) -> str:
             return "broke away" if rolls[-1].data["success"] else "held"
     if rolls and not any(e.data["success"] for e in rolls):
         return "miss"
-    texts = [e.text for e in kinds if e.kind not in ("roll", "phase", "round")]
+    texts = [e.text for e in kinds if e.kind not in ("roll", "phase", "round", "damage-lost")]
     return "; ".join(texts) or "no change"
