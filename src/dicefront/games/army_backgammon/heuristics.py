@@ -58,4 +58,8 @@ def outcome_label(events: list[Event], player: int) -> str:
         elif e.kind == "game-over":
             w = e.data.get("winner")
             labels.append("draw" if w is None else ("wins" if w == player else "loses"))
+        elif e.kind == "roll" and "first" in e.data:
+            labels.append(f"player {e.data['first']} goes first")
+        elif e.kind == "roll" and "dice" in e.data:
+            labels.append("rolls " + "-".join(str(d) for d in sorted(e.data["dice"], reverse=True)))
     return "; ".join(labels) or "no losses"
