@@ -85,23 +85,30 @@ def _action_list(actions: list[Any]) -> Columns:
 
 
 def _explain(session: Session, action: Any, seat: int) -> None:
+    """Show what an action leads to, with exact odds when dice are involved."""
     console.print(f"[bold]{action}[/]")
     try:
-        odds = getattr(importlib.import_module("dicefront.odds"), "odds", None)
+        analyse = getattr(importlib.import_module("dicefront.odds"), "analyse", None)
     except ImportError:
-        odds = None
-    if odds is None:
+        analyse = None
+    if analyse is None:
         console.print("  [dim]exact odds are not available in this installation[/]")
         return
-    try:
-        dist = odds(agent_copy(session.state, seat, random.Random(0)), action, seat)
+    try:  # the odds module re-samples hidden information itself: it never reads secrets
+        result = analyse(session.state.clone(), action, seat)
     except DicefrontError as exc:
         console.print(f"  [dim]no odds: {exc}[/]")
         return
-    if not dist:
+    if not result.outcomes:
         console.print("  no dice involved: the result is certain")
-    for label, p in dist:
+        return
+    for label, p in result.outcomes:
         console.print(f"  {float(p):7.2%}  {label}")
+    console.print(f"  [dim]assuming {result.policy}: {result.policy_description}[/]")
+    if not result.exact:
+        console.print("  [yellow]an estimate: it depends on what you cannot see[/]")
+    for note in result.notes:
+        console.print(f"  [dim]{note}[/]")
 
 
 def _human_turn(session: Session, seat: int) -> None:
