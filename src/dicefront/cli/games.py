@@ -22,15 +22,14 @@ def games(
         return
     if not name:
         table = Table(title="Dicefront games", title_style="bold")
-        table.add_column("name", style="bold cyan")
-        table.add_column("title")
-        table.add_column("dice")
-        table.add_column("hidden info")
-        table.add_column("simultaneous")
-        table.add_column("about")
+        table.add_column("name", style="bold cyan", no_wrap=True)
+        table.add_column("title", no_wrap=True)
+        table.add_column("engine", style="dim", max_width=13)
+        table.add_column("about", ratio=1)
         for s in specs:
-            yn = {True: "yes", False: "-"}
-            table.add_row(s.name, s.title, yn[s.has_chance], yn[s.hidden_information], yn[s.simultaneous], s.summary)
+            features = [f for f, on in (("dice", s.has_chance), ("hidden info", s.hidden_information),
+                                        ("simultaneous", s.simultaneous)) if on]
+            table.add_row(s.name, s.title, ", ".join(features), s.summary)
         console.print(table)
         console.print("[dim]`dicefront games NAME` shows a game's options; `dicefront rules NAME` its rules.[/]")
         return
