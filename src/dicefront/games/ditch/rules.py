@@ -253,12 +253,14 @@ class DitchState(State):
         if isinstance(action, ChooseDeployer):  # rule 2.2
             self.deploy_first = action.player
             self.phase, self.player = DEPLOY, action.player
-            return [Event("choose", f"{name} lets {self.game.player_name(action.player)} deploy first", {"deployer": action.player})]
+            text = f"{name} will deploy first" if action.player == player else f"{name} lets {self.game.player_name(action.player)} deploy first"
+            return [Event("choose", text, {"deployer": action.player})]
         if isinstance(action, Deploy):  # rule 2.4
             return self._deploy(action, player)
         if isinstance(action, ChooseStarter):  # rule 2.5
             self._start_turn(action.player)
-            return [Event("choose", f"{name} gives the first turn to {self.game.player_name(action.player)}", {"starter": action.player})]
+            text = f"{name} takes the first turn" if action.player == player else f"{name} gives the first turn to {self.game.player_name(action.player)}"
+            return [Event("choose", text, {"starter": action.player})]
         if isinstance(action, Move):  # rule 4.2
             self.pending = (action.cell, 0)
             self.phase = MOVE_ROLL
