@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python -m pip install --quiet --disable-pip-version-check -e '.[dev,web]'
+python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 if [ -f scripts/install-browser.sh ]; then
   bash scripts/install-browser.sh
 fi

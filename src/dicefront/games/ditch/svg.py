@@ -270,7 +270,7 @@ def _tray(game: DitchGame, view: dict[str, Any], p: int, y: float) -> str:
         f'<text x="{MARGIN + 24}" y="{y + 44:.0f}" font-size="12" fill="{INK}">{on_board} on the board · '
         f'{_count(view["reinforcements_left"][p], "reinforcement")} · {_count(view["blocks_left"][p], "block token")} left</text>',
     ]
-    x = MARGIN + 300
+    x: float = MARGIN + 330
     if sum(to_deploy.values()):
         parts.append(f'<text x="{x}" y="{y + 14:.0f}" font-size="11" fill="{INK}" opacity="0.8">to deploy</text>')
         x = _tokens(parts, p, to_deploy, "reserve", x, y + 38)

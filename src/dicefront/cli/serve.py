@@ -1,0 +1,39 @@
+"""`dicefront serve`: the web server for playing in the browser."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import typer
+
+from ._common import console, fail
+
+
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (127.0.0.1: this computer only)."),
+    port: int = typer.Option(8000, "--port", help="Port to listen on."),
+    db: Path = typer.Option(Path("dicefront.sqlite3"), "--db", help="SQLite database file where games are stored."),
+    step_delay: float = typer.Option(0.6, "--step-delay", help="Seconds to pause before each die roll and computer move."),
+) -> None:
+    """Serve the lobby and games in the browser (open the printed address)."""
+    try:
+        import uvicorn
+
+        from dicefront.server import create_app
+    except ImportError as exc:
+        fail(f"the web server needs the 'web' extra: pip install 'dicefront[web]' ({exc})")
+    if not 0 < port < 65536:
+        fail(f"--port must be 1..65535, not {port}")
+    try:
+        app = create_app(db, step_delay=max(0.0, step_delay))
+    except (sqlite3.Error, OSError) as exc:
+        fail(f"cannot open the game database {db}: {exc}")
+    shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    console.print(f"[bold]Dicefront[/] is serving games stored in [cyan]{db}[/]")
+    console.print(f"Open [bold underline]http://{shown}:{port}/[/] in your browser (Ctrl+C stops the server).")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)

@@ -1,0 +1,241 @@
+"""The hub: every live game, who is connected to it, and the tasks that roll dice
+and move for computer players. Messages to each connection are built per seat."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from ..agents import make_agent
+from ..core.errors import DicefrontError
+from ..core.match import agent_copy
+from ..core.record import Step
+from .live import LiveGame, validate_new_game
+from .storage import GameRow, Seat, Storage, now
+
+log = logging.getLogger("dicefront.server")
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Connection:
+    send: Send
+    seat: int | None
+
+
+@dataclass(eq=False)
+class Room:
+    live: LiveGame
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: set[Connection] = field(default_factory=set)
+    agents: dict[int, Any] = field(default_factory=dict)
+    driver: asyncio.Task[None] | None = None
+
+    def online(self) -> set[int]:
+        return {c.seat for c in self.connections if c.seat is not None}
+
+
+class Hub:
+    def __init__(self, storage: Storage, step_delay: float = 0.6, odds_timeout: float = 5.0) -> None:
+        self.storage = storage
+        self.step_delay = step_delay
+        self.odds_timeout = odds_timeout
+        self.rooms: dict[str, Room] = {}
+        self.broken: dict[str, str] = {}
+        self.odds_slots = 2  # odds computations running at once (threads cannot be cancelled)
+
+    # ----- start-up -------------------------------------------------------------------
+    def load(self) -> None:
+        """Rebuild every stored game by replaying its log."""
+        for row in self.storage.load_games():
+            if row.status.startswith("broken"):
+                continue
+            try:
+                live = LiveGame(row)
+                room = Room(live, agents=self._agents(row.seats))
+            except DicefrontError as exc:
+                log.error("game %s cannot be restored: %s", row.id, exc)
+                self.broken[row.id] = str(exc)
+                continue
+            self.rooms[row.id] = room
+
+    def start_drivers(self) -> None:
+        for room in self.rooms.values():
+            self._drive(room)
+
+    async def close(self) -> None:
+        tasks = [r.driver for r in self.rooms.values() if r.driver is not None and not r.driver.done()]
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await t
+
+    @staticmethod
+    def _agents(seats: list[Seat]) -> dict[int, Any]:
+        return {i: make_agent(s.agent) for i, s in enumerate(seats) if s.kind == "computer"}
+
+    # ----- lobby ----------------------------------------------------------------------
+    def create(self, name: str, options: dict[str, Any], opponent: str, seat: int) -> tuple[Room, int, str]:
+        """A new game; returns the room, the creator's seat and token."""
+        game = validate_new_game(name, options)
+        seats = [Seat("human", token=secrets.token_urlsafe(24), joined=True)]
+        if opponent == "friend":
+            other = Seat("human", token=secrets.token_urlsafe(24))
+        else:
+            make_agent(opponent)  # raises AgentError on a bad name
+            other = Seat("computer", agent=opponent)
+        seats.append(other)
+        if seat == 1:
+            seats.reverse()
+        row = GameRow(id=secrets.token_hex(6), game=game.name, options=game.options_json(), seats=seats, created=now())
+        self.storage.create_game(row)
+        room = Room(LiveGame(row, game), agents=self._agents(seats))
+        self.rooms[row.id] = room
+        self._drive(room)
+        return room, seat, seats[seat].token
+
+    def join(self, game_id: str) -> tuple[int, str]:
+        room = self.rooms[game_id]
+        seat = room.live.open_seat()
+        if seat is None or room.live.finished:
+            raise DicefrontError("this game has no open seat")
+        self._mark_joined(room, seat)
+        return seat, room.live.seats[seat].token
+
+    def _mark_joined(self, room: Room, seat: int) -> None:
+        if not room.live.seats[seat].joined:
+            room.live.seats[seat].joined = True
+            self.storage.save_seats(room.live.id, room.live.seats)
+
+    # ----- connections ------------------------------------------------------------------
+    async def connect(self, room: Room, send: Send, seat: int | None) -> Connection:
+        conn = Connection(send, seat)
+        async with room.lock:
+            if seat is not None:
+                self._mark_joined(room, seat)
+            room.connections.add(conn)
+            await send(room.live.message(seat, None, room.online()))
+        await self._presence(room, conn)
+        return conn
+
+    async def disconnect(self, room: Room, conn: Connection) -> None:
+        room.connections.discard(conn)
+        await self._presence(room, conn)
+
+    async def _presence(self, room: Room, changed: Connection) -> None:
+        if changed.seat is None:
+            return
+        players = room.live.players(room.online())
+        for c in list(room.connections):
+            if c is not changed:
+                await self._safe_send(room, c, {"type": "players", "players": players})
+
+    async def act(self, room: Room, conn: Connection, text: str) -> None:
+        if conn.seat is None:
+            raise DicefrontError("spectators cannot act; open the game with your seat's invite link")
+        async with room.lock:
+            steps = room.live.act(conn.seat, text, self._saver(room))
+            await self._broadcast(room, steps)
+        self._drive(room)
+
+    # ----- automatic steps: dice and computer players ---------------------------------------
+    def _saver(self, room: Room) -> Callable[[int, list[Step], tuple[float, float] | None], None]:
+        def save(first: int, steps: list[Step], finished: tuple[float, float] | None) -> None:
+            self.storage.add_steps(room.live.id, first, steps, finished)
+
+        return save
+
+    def _drive(self, room: Room) -> None:
+        if room.driver is not None and not room.driver.done():
+            return
+        if room.live.needs_driving():
+            room.driver = asyncio.get_running_loop().create_task(self._run_driver(room))
+
+    async def _run_driver(self, room: Room) -> None:
+        while room.live.needs_driving():
+            if self.step_delay:
+                await asyncio.sleep(self.step_delay)
+            async with room.lock:
+                try:
+                    steps = await asyncio.to_thread(room.live.step_automatic, self._saver(room), room.agents)
+                except Exception as exc:
+                    log.exception("game %s: automatic step failed", room.live.id)
+                    await self._tell_all(room, {"type": "error", "message": f"the server could not continue this game: {exc}"})
+                    return
+                await self._broadcast(room, steps)
+
+    async def _broadcast(self, room: Room, steps: list[Step]) -> None:
+        if not steps:
+            return
+        online = room.online()
+        cache: dict[int | None, dict[str, Any]] = {}
+        for c in list(room.connections):
+            if c.seat not in cache:
+                cache[c.seat] = room.live.message(c.seat, steps, online)
+            await self._safe_send(room, c, cache[c.seat])
+
+    async def _tell_all(self, room: Room, msg: dict[str, Any]) -> None:
+        for c in list(room.connections):
+            await self._safe_send(room, c, msg)
+
+    async def _safe_send(self, room: Room, conn: Connection, msg: dict[str, Any]) -> None:
+        try:
+            await conn.send(msg)
+        except Exception:  # a closed socket must not disturb the others
+            room.connections.discard(conn)
+
+    # ----- odds ----------------------------------------------------------------------------
+    def _free_odds_slot(self, _: object) -> None:
+        self.odds_slots += 1
+
+    async def odds(self, room: Room, conn: Connection, text: str) -> dict[str, Any]:
+        """Exact outcome odds of ``text`` for this seat, computed on a state consistent
+        with the seat's view. ``odds`` is None when there is nothing to show."""
+        reply: dict[str, Any] = {"type": "odds", "action": text, "step": room.live.length, "odds": None}
+        seat = conn.seat
+        compute = _odds_function()
+        if compute is None or seat is None or seat not in room.live.state.actors:
+            return reply
+        live = room.live
+        rng = random.Random(secrets.randbits(64))
+        position = agent_copy(live.state, seat, rng)
+        try:
+            action = live.game.parse_action(position, text, seat)
+        except DicefrontError as exc:
+            reply["error"] = str(exc)
+            return reply
+        if self.odds_slots <= 0:
+            reply["busy"] = True
+            return reply
+        self.odds_slots -= 1
+        work = asyncio.ensure_future(asyncio.to_thread(compute, position, action, seat))
+        work.add_done_callback(self._free_odds_slot)
+        try:
+            table = await asyncio.wait_for(asyncio.shield(work), self.odds_timeout)
+        except Exception as exc:  # odds are a help: never break the game over them
+            log.info("odds for %r failed: %s", text, exc)
+            return reply
+        reply["odds"] = [_odds_row(label, p) for label, p in table] or None
+        return reply
+
+
+def _odds_row(label: Any, p: Any) -> dict[str, Any]:
+    frac = p if isinstance(p, Fraction) else Fraction(p).limit_denominator(1_000_000)
+    return {"label": str(label), "fraction": f"{frac.numerator}/{frac.denominator}", "p": float(frac)}
+
+
+def _odds_function() -> Callable[..., Any] | None:
+    try:
+        from .. import odds as odds_module  # type: ignore[attr-defined,unused-ignore]
+    except ImportError:
+        return None
+    fn = getattr(odds_module, "odds", None)
+    return fn if callable(fn) else None

@@ -1,0 +1,257 @@
+"""One game being played on the server: its state, record, seats and what each
+person is sent. Synchronous and free of networking; :mod:`.hub` drives it.
+
+Every message is built from what that seat may know: ``view(seat)``, its own legal
+actions, the events visible to it and the SVG drawn for it. The real state, the
+dice source and the other seat's token never leave this object."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+import dicefront
+
+from ..core.chance import sample
+from ..core.errors import DicefrontError, IllegalActionError
+from ..core.events import Event
+from ..core.game import Game, State
+from ..core.match import agent_copy
+from ..core.record import MatchRecord, Step
+from .storage import GameRow, Seat, Storage
+
+Saver = Callable[[int, list[Step], "tuple[float, float] | None"], None]
+DICE_KEYS = ("dice", "die", "roll", "faces")
+
+
+class LiveGame:
+    def __init__(self, row: GameRow, game: Game[Any] | None = None) -> None:
+        self.id = row.id
+        self.row = row
+        self.game = game if game is not None else dicefront.load(row.game, **row.options)
+        self.seats = row.seats
+        self.state: State = self.game.new_state()
+        self.record = MatchRecord(game=self.game.name, options=self.game.options_json(), seed=None, agents=[self._agent_label(s) for s in self.seats])
+        self.dice = random.SystemRandom()
+        for step in row.steps:
+            self._replay(step)
+        if self.state.is_terminal:
+            self.record.finish(self.state)
+
+    # ----- rebuilding ---------------------------------------------------------------
+    def _replay(self, step: Step) -> None:
+        if step.player is None:
+            assert step.outcome is not None
+            events = self.state.apply_chance(step.outcome)
+        else:
+            assert step.action is not None
+            action = self.game.parse_action(self.state, step.action, step.player)
+            events = self.state.apply(action, step.player)
+        self.record.steps.append(Step(step.player, action=step.action, outcome=step.outcome, events=events))
+
+    @staticmethod
+    def _agent_label(seat: Seat) -> str:
+        return seat.agent if seat.kind == "computer" else "human"
+
+    # ----- facts ----------------------------------------------------------------------
+    @property
+    def length(self) -> int:
+        return self.record.length
+
+    @property
+    def finished(self) -> bool:
+        return self.state.is_terminal
+
+    def seat_for_token(self, token: str) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.kind == "human" and seat.token and secrets.compare_digest(seat.token.encode(), token.encode()):
+                return i
+        return None
+
+    def computer_to_act(self) -> int | None:
+        for p in self.state.actors:
+            if self.seats[p].kind == "computer":
+                return p
+        return None
+
+    def needs_driving(self) -> bool:
+        return not self.state.is_terminal and (self.state.is_chance or self.computer_to_act() is not None)
+
+    # ----- changing the game ------------------------------------------------------------
+    def act(self, seat: int, text: str, save: Saver) -> list[Step]:
+        """A person's action in notation: checked against the legal actions, applied,
+        committed. Raises a DicefrontError (nothing changed) if it is not legal."""
+        if self.state.is_terminal:
+            raise IllegalActionError(text, seat, "the game is over")
+        if seat not in self.state.actors:
+            raise IllegalActionError(text, seat, self._not_your_turn(seat))
+        trial = self.state.clone()
+        action = self.game.parse_action(trial, text, seat)
+        events = trial.apply(action, seat)
+        return self._commit(trial, [Step(seat, action=str(action), events=events)], save)
+
+    def _not_your_turn(self, seat: int) -> str:
+        if self.state.is_chance:
+            return "the dice are being rolled"
+        if self.game.spec.simultaneous and self.state.actors:
+            return "you have already submitted; waiting for the other side"
+        return f"it is not {self.game.player_name(seat)}'s turn"
+
+    def step_automatic(self, save: Saver, agents: dict[int, Any]) -> list[Step]:
+        """One chance outcome (from a cryptographic source) or one computer move."""
+        trial = self.state.clone()
+        if trial.is_chance:
+            outcome = sample(trial.chance_outcomes(), self.dice)
+            steps = [Step(None, outcome=outcome, events=trial.apply_chance(outcome))]
+            return self._commit(trial, steps, save)
+        seat = self.computer_to_act()
+        if seat is None:
+            return []
+        rng = random.Random(secrets.randbits(128))
+        action = agents[seat].choose(agent_copy(trial, seat, rng), seat, rng)
+        events = trial.apply(action, seat)
+        return self._commit(trial, [Step(seat, action=str(action), events=events)], save)
+
+    def _commit(self, trial: State, steps: list[Step], save: Saver) -> list[Step]:
+        finished = trial.returns() if trial.is_terminal else None
+        save(self.length, steps, finished)  # committed before anyone hears of it
+        self.state = trial
+        self.record.steps.extend(steps)
+        if trial.is_terminal:
+            self.record.finish(trial)
+            self.row.status = "finished"
+        return steps
+
+    # ----- what a seat is sent ------------------------------------------------------------
+    def message(self, seat: int | None, new_steps: list[Step] | None = None, online: set[int] | None = None) -> dict[str, Any]:
+        """The state message for ``seat`` (None: a spectator). ``new_steps``: only the
+        events of those steps (an update); otherwise the whole log (a greeting)."""
+        state = self.state
+        steps = self.record.steps if new_steps is None else new_steps
+        msg: dict[str, Any] = {
+            "type": "state",
+            "game_id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "seat": seat,
+            "step": self.length,
+            "view": state.view(seat),
+            "svg": self.game.render_svg(state, seat),
+            "status": state.status_text(),
+            "actors": list(state.actors),
+            "terminal": state.is_terminal,
+            "result": self.result() if state.is_terminal else None,
+            "actions": self.actions(seat),
+            "players": self.players(online or set()),
+            "events": self.events_for(steps, seat),
+            "dice": self.dice_for(steps, seat),
+            "full": new_steps is None,
+        }
+        if seat is not None and seat not in state.actors and not state.is_terminal and self.game.spec.simultaneous:
+            msg["waiting"] = bool(state.actors) and not state.is_chance
+        return msg
+
+    def actions(self, seat: int | None) -> list[dict[str, Any]]:
+        if seat is None or seat not in self.state.actors:
+            return []
+        out = []
+        for action in self.state.legal_actions(seat):
+            out.append({"text": str(action), "path": list(self.game.action_path(self.state, action))})
+        return out
+
+    def players(self, online: set[int]) -> list[dict[str, Any]]:
+        out = []
+        for i, seat in enumerate(self.seats):
+            out.append(
+                {
+                    "seat": i,
+                    "name": self.game.player_name(i),
+                    "kind": seat.kind,
+                    "agent": seat.agent if seat.kind == "computer" else None,
+                    "joined": seat.joined or seat.kind == "computer",
+                    "online": seat.kind == "computer" or i in online,
+                }
+            )
+        return out
+
+    def result(self) -> dict[str, Any]:
+        r = self.state.returns()
+        winner = 0 if r[0] > r[1] else 1 if r[1] > r[0] else None
+        text = "Draw" if winner is None else f"{self.game.player_name(winner)} wins"
+        return {"returns": list(r), "winner": winner, "text": text}
+
+    @staticmethod
+    def events_for(steps: list[Step], seat: int | None) -> list[dict[str, Any]]:
+        out = []
+        for step in steps:
+            for e in step.events:
+                if e.visible_to(seat):
+                    out.append({"kind": e.kind, "text": e.text})
+        return out
+
+    def dice_for(self, steps: list[Step], seat: int | None) -> list[list[int]]:
+        """Dice faces that fell in ``steps`` that ``seat`` may see. In games with hidden
+        information an outcome may be a secret (a card), so only the dice named in
+        events visible to the seat are shown there."""
+        out: list[list[int]] = []
+        for step in steps:
+            if step.outcome is None:
+                continue
+            faces = list(step.outcome.faces)
+            public = all(e.audience is None for e in step.events)
+            if not self.game.spec.hidden_information and public and all(isinstance(f, int) for f in faces):
+                out.append([int(f) for f in faces])
+                continue
+            out.extend(_dice_in_events(step.events, seat))
+        return out
+
+    # ----- lobby summary ------------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        state = self.state
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "options": self.row.options,
+            "created": self.row.created,
+            "steps": self.length,
+            "status": state.status_text(),
+            "finished": state.is_terminal,
+            "open": self.open_seat() is not None and not state.is_terminal,
+            "result": self.result() if state.is_terminal else None,
+            "players": self.players(set()),
+        }
+
+    def open_seat(self) -> int | None:
+        for i, seat in enumerate(self.seats):
+            if seat.kind == "human" and not seat.joined:
+                return i
+        return None
+
+
+def _dice_in_events(events: list[Event], seat: int | None) -> list[list[int]]:
+    out = []
+    for e in events:
+        if not e.visible_to(seat):
+            continue
+        for key in DICE_KEYS:
+            value = e.data.get(key)
+            if isinstance(value, int) and not isinstance(value, bool):
+                out.append([value])
+                break
+            if isinstance(value, list) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+                out.append(list(value))
+                break
+    return out
+
+
+def validate_new_game(name: str, options: dict[str, Any]) -> Game[Any]:
+    """Load the game with these options; DicefrontError (clear message) if impossible."""
+    if not isinstance(options, dict):
+        raise DicefrontError("options must be an object of option names to values")
+    return dicefront.load(name, **options)
+
+
+__all__ = ["LiveGame", "Storage", "validate_new_game"]

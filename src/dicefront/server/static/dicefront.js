@@ -1,0 +1,413 @@
+// Dicefront browser client: one generic, framework-free module for every game.
+// The server sends the board as SVG, the legal actions with the ids a person clicks
+// (their "path"), the events and the dice; nothing here knows any particular game.
+
+const $ = (sel, root = document) => root.querySelector(sel);
+const el = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
+  return node;
+};
+const store = {
+  get(key, fallback) { try { return JSON.parse(localStorage.getItem(key)) ?? fallback; } catch { return fallback; } },
+  set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode */ } },
+};
+const api = async (path, opts = {}) => {
+  const res = await fetch(path, { headers: { "content-type": "application/json" }, ...opts });
+  const data = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail ?? res.statusText));
+  return data;
+};
+const pct = (p) => (p * 100 >= 10 || p === 0 ? (p * 100).toFixed(0) : (p * 100).toFixed(1)) + "%";
+
+// ----- dice ------------------------------------------------------------------------------
+const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
+function die(value, rolling) {
+  const d = el("div", { class: "die" + (rolling ? " rolling" : ""), title: String(value), "data-value": value });
+  const pips = PIPS[value];
+  if (!pips) d.append(el("span", { class: "die-num" }, String(value)));
+  else for (let i = 1; i <= 9; i++) d.append(el("span", { class: pips.includes(i) ? "pip on" : "pip" }));
+  return d;
+}
+function showDice(tray, groups, animate) {
+  if (!groups.length) return;
+  tray.replaceChildren(...groups.slice(-2).map((g) => el("div", { class: "dice-group" }, g.map((v) => die(v, animate)))));
+}
+
+// ----- selection by clicking: narrowing the legal actions by their paths ---------------------
+const startsWith = (path, prefix) => prefix.every((id, i) => path[i] === id);
+const same = (a, b) => a.length === b.length && startsWith(a, b);
+
+class Picker {
+  constructor(onAct, onHover) { this.actions = []; this.sel = []; this.onAct = onAct; this.onHover = onHover; }
+  set(actions) {
+    this.actions = actions;
+    if (!this.actions.some((a) => startsWith(a.path, this.sel) && a.path.length >= this.sel.length)) this.sel = [];
+  }
+  longer() { return this.actions.filter((a) => a.path.length > this.sel.length && startsWith(a.path, this.sel)); }
+  complete() { return this.sel.length ? this.actions.filter((a) => same(a.path, this.sel)) : []; }
+  buttons() { return this.actions.filter((a) => a.path.length === 0); }
+  nextIds() { return new Set(this.longer().map((a) => a.path[this.sel.length])); }
+  // What clicking element `id` would do now: null (nothing), an action, or "narrow".
+  wouldDo(id) {
+    const sel = [...this.sel, id];
+    const longer = this.actions.filter((a) => a.path.length > sel.length && startsWith(a.path, sel));
+    const done = this.actions.filter((a) => same(a.path, sel));
+    if (done.length === 1 && !longer.length) return done[0];
+    return done.length || longer.length ? "narrow" : null;
+  }
+  click(id) {
+    if (this.sel.length && this.sel[this.sel.length - 1] === id) { this.sel.pop(); return true; }
+    let result = this.wouldDo(id);
+    if (result === null && this.sel.length) { this.sel = []; result = this.wouldDo(id); }
+    if (result === null) return false;
+    if (result === "narrow") { this.sel.push(id); return true; }
+    this.sel = [];
+    this.onAct(result.text);
+    return true;
+  }
+}
+
+function highlight(board, picker) {
+  const svg = board.querySelector("svg");
+  if (!svg) return;
+  svg.querySelectorAll(".df-hl, .df-sel").forEach((n) => n.classList.remove("df-hl", "df-sel"));
+  svg.querySelector("#df-overlay")?.remove();
+  const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
+  layer.setAttribute("id", "df-overlay");
+  layer.setAttribute("pointer-events", "none");
+  svg.append(layer);
+  const mark = (id, cls) => {
+    const node = svg.querySelector(`#${CSS.escape(id)}`);
+    if (!node) return;
+    node.classList.add(cls);
+    box(svg, node, layer, cls + "-box");
+  };
+  picker.sel.forEach((id) => mark(id, "df-sel"));
+  picker.nextIds().forEach((id) => mark(id, "df-hl"));
+  svg.classList.toggle("df-picking", picker.sel.length > 0);
+}
+
+function box(svg, node, layer, cls) {
+  let b;
+  try { b = node.getBBox(); } catch { return; }
+  const m = svg.getScreenCTM()?.inverse().multiply(node.getScreenCTM());
+  if (!m || (!b.width && !b.height)) return;
+  const pts = [[b.x, b.y], [b.x + b.width, b.y], [b.x, b.y + b.height], [b.x + b.width, b.y + b.height]]
+    .map(([x, y]) => new DOMPoint(x, y).matrixTransform(m));
+  const xs = pts.map((p) => p.x), ys = pts.map((p) => p.y);
+  const r = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+  const x = Math.min(...xs), y = Math.min(...ys);
+  Object.entries({ x: x + 2, y: y + 2, width: Math.max(...xs) - x - 4, height: Math.max(...ys) - y - 4, rx: 7, class: cls })
+    .forEach(([k, v]) => r.setAttribute(k, v));
+  layer.append(r);
+}
+
+// ----- the game page ---------------------------------------------------------------------------
+function gamePage() {
+  const gameId = location.pathname.split("/").pop();
+  const hash = new URLSearchParams(location.hash.slice(1));
+  const saved = store.get("dicefront.games", {});
+  const token = hash.get("token") || "";
+  if (token && !saved[gameId]) { saved[gameId] = { token, at: Date.now() }; store.set("dicefront.games", saved); }
+  const board = $("#board"), log = $("#log"), tray = $("#dice"), oddsBox = $("#odds");
+  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: null };
+  const send = (m) => { if (S.ws?.readyState === 1) S.ws.send(JSON.stringify(m)); else toast("Not connected yet; trying again…"); };
+  const picker = new Picker((text) => act(text), null);
+  window.dicefront = { state: () => S.msg, picker, send };
+
+  function act(text) {
+    send({ type: "act", action: text });
+    board.classList.add("df-busy");
+    oddsBox.hidden = true;
+  }
+  function connect() {
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${gameId}`);
+    S.ws = ws;
+    ws.onopen = () => { S.retry = 0; ws.send(JSON.stringify({ type: "hello", token })); setConn(true); };
+    ws.onmessage = (e) => receive(JSON.parse(e.data));
+    ws.onclose = (e) => {
+      setConn(false);
+      if (e.code === 4403 || e.code === 4404) return;
+      S.retry = Math.min(S.retry + 1, 6);
+      setTimeout(connect, 250 * 2 ** S.retry);
+    };
+  }
+  function setConn(on) {
+    const c = $("#conn");
+    c.className = "conn " + (on ? "on" : "off");
+    c.textContent = on ? "connected" : "reconnecting…";
+  }
+  function receive(m) {
+    if (m.type === "state") render(m);
+    else if (m.type === "players") { if (S.msg) { S.msg.players = m.players; players(S.msg); } }
+    else if (m.type === "error") { toast(m.message, true); board.classList.remove("df-busy"); }
+    else if (m.type === "odds") {
+      if (m.busy) S.odds.delete(`${m.step}|${m.action}`); else S.odds.set(`${m.step}|${m.action}`, m);
+      if (S.hover === m.action) showOdds(m);
+    }
+  }
+  function render(m) {
+    const first = !S.msg;
+    S.msg = m;
+    document.title = `${m.title}: Dicefront`;
+    $("#title").textContent = m.title;
+    $("#rules-link").href = `/api/rules/${m.game}`;
+    board.classList.remove("df-busy");
+    board.innerHTML = m.svg;
+    if (m.full) log.replaceChildren();
+    for (const e of m.events) log.append(el("li", { class: `ev ev-${e.kind}` + (m.full ? "" : " fresh") }, e.text));
+    log.scrollTop = log.scrollHeight;
+    if (m.dice.length) showDice(tray, m.full ? m.dice.slice(-1) : m.dice, !m.full && !first);
+    picker.set(m.actions);
+    refresh();
+    banner(m);
+    players(m);
+    invite(m);
+    allActions(m);
+    oddsBox.hidden = true;
+  }
+  function refresh() {
+    highlight(board, picker);
+    const choices = $("#choices");
+    const buttons = picker.sel.length ? picker.complete() : picker.buttons();
+    choices.replaceChildren(...[
+      ...buttons.map((a) => el("button", {
+        type: "button", class: "action", "data-action": a.text,
+        onclick: () => act(a.text), onmouseenter: () => hoverAction(a.text), onmouseleave: () => hoverAction(null),
+      }, a.text)),
+      picker.sel.length ? el("button", { type: "button", class: "ghost", onclick: () => { picker.sel = []; refresh(); } }, "Cancel") : null,
+    ].filter(Boolean));
+  }
+  function banner(m) {
+    const b = $("#banner");
+    const you = m.seat;
+    let text, cls;
+    if (m.terminal) {
+      const w = m.result.winner;
+      cls = "over";
+      text = you === null || you === undefined ? m.result.text : w === null ? "Draw" : w === you ? "You win!" : "You lose";
+      if (text !== m.result.text) text += ` · ${m.result.text}`;
+      if (you !== null && you !== undefined && w !== null && w !== you) cls += " lost";
+    } else if (you !== null && m.actors.includes(you)) {
+      cls = "yours"; text = m.actors.length > 1 ? "Your orders: both sides choose at once" : "Your turn";
+    } else if (m.waiting) {
+      cls = "waiting"; text = "Submitted: waiting for the other side";
+    } else if (!m.actors.length) {
+      cls = "dice"; text = "Rolling the dice…";
+    } else {
+      const other = m.players[m.actors[0]];
+      cls = "waiting";
+      text = you === null || you === undefined ? "Watching"
+        : other?.kind === "computer" ? `${other.name} (computer) is thinking…` : `Waiting for ${other?.name ?? "the opponent"}`;
+    }
+    b.className = "banner " + cls;
+    b.replaceChildren(el("strong", {}, text), el("span", { class: "status" }, m.status));
+    if (m.terminal) b.append(el("a", { class: "button", href: `/replay/${m.game_id}` }, "Watch the replay"));
+  }
+  function players(m) {
+    $("#players").replaceChildren(el("h3", {}, "Players"), ...m.players.map((p) => el("div", { class: "player" + (m.actors.includes(p.seat) ? " to-act" : "") },
+      el("span", { class: `seat-dot seat-${p.seat}` }),
+      el("span", { class: "pname" }, p.name),
+      p.seat === m.seat ? el("span", { class: "tag you" }, "you") : null,
+      el("span", { class: "tag" }, p.kind === "computer" ? `computer · ${p.agent}` : p.joined ? "person" : "not joined yet"),
+      el("span", { class: "online " + (p.online ? "yes" : "no"), title: p.online ? "online" : "offline" }),
+    )), ...(m.seat === null ? [el("p", { class: "muted" }, "You are watching. Only public information is shown.")] : []));
+  }
+  function invite(m) {
+    const inv = store.get("dicefront.invites", {})[gameId];
+    const other = m.seat === null ? null : m.players[1 - m.seat];
+    const show = Boolean(inv && other && other.kind === "human" && !other.joined && !m.terminal);
+    $("#invite-box").hidden = !show;
+    if (show) $("#invite-box input").value = new URL(inv, location.href).href;
+  }
+  function allActions(m) {
+    $("#notation").hidden = m.seat === null;
+    $("#all-actions").replaceChildren(...m.actions.map((a) => el("li", {}, el("code", {}, a.text))));
+  }
+  function hoverAction(text) {
+    S.hover = text;
+    if (!text || !S.msg) { oddsBox.hidden = true; return; }
+    const key = `${S.msg.step}|${text}`;
+    if (S.odds.has(key)) showOdds(S.odds.get(key));
+    else { S.odds.set(key, { pending: true }); send({ type: "odds", action: text }); }
+  }
+  function showOdds(m) {
+    if (!m || m.pending || !m.odds || m.odds.length < 2) { oddsBox.hidden = true; return; }
+    oddsBox.hidden = false;
+    oddsBox.replaceChildren(el("h3", {}, `Odds: ${m.action}`), ...m.odds.map((o) => el("div", { class: "odds-row" },
+      el("span", { class: "odds-label" }, o.label),
+      el("span", { class: "odds-bar" }, el("span", { style: `width:${(o.p * 100).toFixed(1)}%` })),
+      el("span", { class: "odds-p", title: o.fraction }, pct(o.p)))));
+  }
+
+  board.addEventListener("click", (e) => {
+    const t = e.target.closest(".df-target");
+    if (!t || !board.contains(t) || !S.msg) return;
+    if (!S.msg.actions.length) return;
+    if (!picker.click(t.id)) toast("Nothing to do there: the highlighted pieces can act.");
+    refresh();
+  });
+  board.addEventListener("mouseover", (e) => {
+    const t = e.target.closest(".df-target");
+    const what = t && board.contains(t) ? picker.wouldDo(t.id) : null;
+    hoverAction(what && what !== "narrow" ? what.text : null);
+  });
+  $("#notation").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const input = $("#notation-input");
+    if (input.value.trim()) act(input.value.trim());
+    input.value = "";
+  });
+  $("#copy-invite").addEventListener("click", () => copy($("#invite-box input")));
+  connect();
+}
+
+function copy(input) {
+  input.select();
+  navigator.clipboard?.writeText(input.value).then(() => toast("Link copied"), () => document.execCommand("copy"));
+}
+
+function toast(text, bad) {
+  const box = $("#toasts") || document.body.appendChild(el("div", { id: "toasts", class: "toasts" }));
+  const t = el("div", { class: "toast" + (bad ? " bad" : "") }, text);
+  box.append(t);
+  setTimeout(() => t.remove(), bad ? 6000 : 3000);
+}
+
+// ----- the lobby -------------------------------------------------------------------------------
+async function lobbyPage() {
+  const types = await api("/api/game-types");
+  const picker = $("#game-picker");
+  let chosen = types.games[0]?.name;
+  const draw = () => {
+    picker.replaceChildren(...types.games.map((g) => el("label", { class: "game-choice" + (g.name === chosen ? " chosen" : "") },
+      el("input", { type: "radio", name: "game", value: g.name, checked: g.name === chosen, onchange: () => { chosen = g.name; draw(); } }),
+      el("strong", {}, g.title),
+      el("span", { class: "flags" }, [g.has_chance && "dice", g.hidden_information && "hidden info", g.simultaneous && "simultaneous"].filter(Boolean).join(" · ")),
+      el("span", { class: "summary" }, g.summary))));
+    options(types.games.find((g) => g.name === chosen));
+  };
+  $("#opponent").replaceChildren(...types.opponents.map((o) => el("option", { value: o.value }, o.label)));
+  if (types.opponents.length > 1) $("#opponent").value = types.opponents[1].value;
+  draw();
+
+  $("#new-game").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    $("#create-error").textContent = "";
+    const spec = types.games.find((g) => g.name === chosen);
+    const opts = {};
+    for (const o of spec.options) {
+      const input = $(`#opt-${o.name}`);
+      const value = o.type === "bool" ? input.checked : input.value;
+      if (String(value) !== String(o.default)) opts[o.name] = value;
+    }
+    const seat = $("#seat").value;
+    try {
+      const made = await api("/api/games", { method: "POST", body: JSON.stringify({ game: chosen, options: opts, opponent: $("#opponent").value, seat: seat === "random" ? "random" : Number(seat) }) });
+      const games = store.get("dicefront.games", {});
+      games[made.id] = { token: made.token, at: Date.now() };
+      store.set("dicefront.games", games);
+      if (made.invite) {
+        const invites = store.get("dicefront.invites", {});
+        invites[made.id] = made.invite;
+        store.set("dicefront.invites", invites);
+        $("#invite").hidden = false;
+        $("#invite-link").value = new URL(made.invite, location.href).href;
+        $("#go-game").href = made.url;
+        $("#invite").scrollIntoView({ behavior: "smooth", block: "center" });
+        refreshLists();
+      } else location.href = made.url;
+    } catch (err) { $("#create-error").textContent = err.message; }
+  });
+  $("#copy-invite").addEventListener("click", () => copy($("#invite-link")));
+  refreshLists();
+  setInterval(refreshLists, 5000);
+}
+
+function options(spec) {
+  const box = $("#options");
+  box.replaceChildren(...spec.options.map((o) => {
+    let input;
+    if (o.type === "bool") input = el("input", { type: "checkbox", id: `opt-${o.name}`, checked: o.default });
+    else if (o.choices) input = el("select", { id: `opt-${o.name}` }, o.choices.map((c) => el("option", { value: c, selected: c === o.default }, String(c))));
+    else input = el("input", { id: `opt-${o.name}`, type: o.type === "str" ? "text" : "number", value: o.default, min: o.min ?? undefined, max: o.max ?? undefined, step: o.type === "float" ? "any" : undefined });
+    return el("label", { class: "option" + (o.type === "bool" ? " inline" : "") }, el("span", { class: "opt-name" }, o.name.replaceAll("_", " ")), input, el("small", { class: "help" }, o.help));
+  }));
+  $("#options-count").textContent = `(${spec.options.length})`;
+}
+
+async function refreshLists() {
+  let lists;
+  try { lists = await api("/api/games"); } catch { return; }
+  const mine = store.get("dicefront.games", {});
+  const all = [...lists.open, ...lists.live, ...lists.finished];
+  const row = (g, link) => el("li", { class: "game-row" },
+    el("span", { class: "gtitle" }, g.title),
+    el("span", { class: "gwho" }, g.players.map((p) => (p.kind === "computer" ? `${p.agent} (AI)` : p.joined ? "person" : "open seat")).join(" vs ")),
+    el("span", { class: "gstatus muted", title: g.finished ? g.result.text : g.status }, g.finished ? g.result.text : g.status),
+    link);
+  const fill = (id, items, make) => $(id).replaceChildren(...(items.length ? items.map(make) : [el("li", { class: "muted empty" }, "None right now.")]));
+  fill("#list-mine", all.filter((g) => mine[g.id]), (g) => row(g, el("a", { class: "button", href: g.finished ? `/replay/${g.id}` : `/game/${g.id}#token=${mine[g.id].token}` }, g.finished ? "Replay" : "Resume")));
+  fill("#list-open", lists.open.filter((g) => !mine[g.id]), (g) => row(g, el("button", { type: "button", onclick: () => join(g.id) }, "Join")));
+  fill("#list-live", lists.live, (g) => row(g, el("a", { class: "button ghost", href: `/game/${g.id}` }, "Watch")));
+  fill("#list-finished", lists.finished, (g) => row(g, el("a", { class: "button ghost", href: `/replay/${g.id}` }, "Replay")));
+}
+
+async function join(id) {
+  try {
+    const j = await api(`/api/games/${id}/join`, { method: "POST" });
+    const games = store.get("dicefront.games", {});
+    games[id] = { token: j.token, at: Date.now() };
+    store.set("dicefront.games", games);
+    location.href = j.url;
+  } catch (err) { toast(err.message, true); refreshLists(); }
+}
+
+// ----- the replay page ---------------------------------------------------------------------------
+async function replayPage() {
+  const gameId = location.pathname.split("/").pop();
+  const info = await api(`/api/games/${gameId}/replay`);
+  let step = 0, timer = null;
+  $("#title").textContent = `${info.title}: replay`;
+  $("#slider").max = info.length;
+  $("#players").replaceChildren(el("h3", {}, "Players"), ...info.players.map((p) => el("div", { class: "player" },
+    el("span", { class: `seat-dot seat-${p.seat}` }), el("span", { class: "pname" }, p.name),
+    el("span", { class: "tag" }, p.kind === "computer" ? `computer · ${p.agent}` : "person"))));
+  const log = $("#log");
+  log.replaceChildren(...info.log.flatMap((s) => s.events.map((e) => el("li", { class: `ev ev-${e.kind}`, "data-step": s.step, onclick: () => go(s.step) }, e.text))));
+  async function go(n) {
+    step = Math.max(0, Math.min(info.length, n));
+    const f = await api(`/api/games/${gameId}/replay/${step}`);
+    $("#board").innerHTML = f.svg;
+    $("#slider").value = step;
+    $("#step-label").textContent = `step ${step} of ${info.length}`;
+    const b = $("#banner");
+    b.className = "banner " + (step === info.length ? "over" : "waiting");
+    b.replaceChildren(el("strong", {}, step === info.length ? info.result.text : `Step ${step}`), el("span", { class: "status" }, f.status));
+    if (f.dice.length) showDice($("#dice"), f.dice, true);
+    log.querySelectorAll("li").forEach((li) => li.classList.toggle("current", Number(li.dataset.step) === step));
+    log.querySelector("li.current")?.scrollIntoView({ block: "nearest" });
+  }
+  const stop = () => { clearInterval(timer); timer = null; $("#play").textContent = "Play ▸"; };
+  $("#first").onclick = () => { stop(); go(0); };
+  $("#prev").onclick = () => { stop(); go(step - 1); };
+  $("#next").onclick = () => { stop(); go(step + 1); };
+  $("#last").onclick = () => { stop(); go(info.length); };
+  $("#slider").oninput = (e) => { stop(); go(Number(e.target.value)); };
+  $("#play").onclick = () => {
+    if (timer) return stop();
+    $("#play").textContent = "Pause";
+    timer = setInterval(() => (step >= info.length ? stop() : go(step + 1)), 700);
+  };
+  window.dicefront = { go, step: () => step };
+  go(0);
+}
+
+const pages = { lobby: lobbyPage, game: gamePage, replay: replayPage };
+pages[document.body.dataset.page]?.();

@@ -1,0 +1,88 @@
+"""Fixtures for the server tests: an app on a temporary database, driven by
+FastAPI's TestClient, and helpers that keep two websockets in step with it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi")
+pytest.importorskip("httpx")
+
+from fastapi.testclient import TestClient
+
+from dicefront.server import create_app
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.fixture
+def client(db: Path) -> Iterator[TestClient]:
+    app = create_app(db, step_delay=0)
+    with TestClient(app) as c:
+        yield c
+
+
+def create(client: TestClient, game: str = "ditch", opponent: str = "friend", seat: int = 0, **options: Any) -> dict[str, Any]:
+    r = client.post("/api/games", json={"game": game, "options": options, "opponent": opponent, "seat": seat})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def live(client: TestClient, game_id: str) -> Any:
+    return client.app.state.hub.rooms[game_id].live  # type: ignore[attr-defined]
+
+
+def settle(client: TestClient, game_id: str, timeout: float = 20.0) -> None:
+    """Wait until dice and computer players have nothing left to do."""
+    room = client.app.state.hub.rooms[game_id]  # type: ignore[attr-defined]
+    end = time.monotonic() + timeout
+    while room.live.needs_driving() or (room.driver is not None and not room.driver.done()):
+        if time.monotonic() > end:
+            raise AssertionError(f"game {game_id} did not settle in {timeout}s")
+        time.sleep(0.005)
+
+
+def drain(ws: Any, step: int, sink: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Read messages until the state message for ``step`` arrives; return it."""
+    while True:
+        msg = ws.receive_json()
+        if sink is not None:
+            sink.append(msg)
+        if msg.get("type") == "error":
+            raise AssertionError(f"the server answered with an error: {msg['message']}")
+        if msg.get("type") == "state" and msg["step"] >= step:
+            return msg
+
+
+def receive(ws: Any, sink: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The next message that is not a presence update."""
+    while True:
+        msg = ws.receive_json()
+        if sink is not None:
+            sink.append(msg)
+        if msg.get("type") != "players":
+            return msg
+
+
+@pytest.fixture
+def connect(client: TestClient) -> Iterator[Any]:
+    """``connect(game_id, token=None)``: an open websocket that said hello; all
+    are closed at the end of the test, even when it fails."""
+    stack = ExitStack()
+
+    def open_socket(game_id: str, token: str | None = None) -> Any:
+        ws = stack.enter_context(client.websocket_connect(f"/ws/{game_id}"))
+        ws.send_json({"type": "hello", "token": token} if token else {"type": "hello"})
+        return ws
+
+    with stack:
+        yield open_socket

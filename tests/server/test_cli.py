@@ -1,0 +1,24 @@
+"""`dicefront serve`: registered with the CLI, with a clear error for a bad database."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from dicefront.cli import app
+
+
+def test_serve_is_a_command_with_host_port_and_db() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--db"):
+        assert option in result.output
+
+
+def test_a_file_that_is_not_a_database_is_refused_clearly(tmp_path: Path) -> None:
+    bad = tmp_path / "games.sqlite3"
+    bad.write_text("this is not a database, just some text that is long enough " * 4)
+    result = CliRunner().invoke(app, ["serve", "--db", str(bad), "--port", "1"])
+    assert result.exit_code == 2
+    assert "cannot open the game database" in result.output
