@@ -287,7 +287,7 @@ class DitchState(State):
     def _deploy(self, action: Deploy, player: int) -> list[Event]:
         self.to_deploy[player][action.kind] -= 1
         self.pawns[action.cell] = (player, action.kind)
-        ev = Event("deploy", f"{self.game.player_name(player)} deploys a {KINDS[action.kind]} on {sq(action.cell)}", {"kind": action.kind, "cell": sq(action.cell)})
+        ev = Event("deploy", f"{self.game.player_name(player)} deploys {'an' if action.kind == 'A' else 'a'} {KINDS[action.kind]} on {sq(action.cell)}", {"kind": action.kind, "cell": sq(action.cell)})
         other = 1 - player
         if sum(self.to_deploy[other].values()):
             self.player = other
