@@ -24,7 +24,7 @@ from dicefront.core import (
     rerun,
     sample,
 )
-from tests.conftest import game_presets
+from tests.conftest import game_presets, random_walk
 
 CASES = game_presets()
 IDS = [f"{g}-{p}" for g, p, _ in CASES]
@@ -38,19 +38,9 @@ def case(request: pytest.FixtureRequest) -> tuple[str, dict[str, Any]]:
 
 
 def _walk(game: dicefront.Game, seed: int) -> list[State]:
-    rng = random.Random(seed)
-    state = game.new_state()
-    states = [state.clone()]
-    limit = game.spec.max_length
-    while not state.is_terminal:
-        assert len(states) <= limit, f"seed {seed}: game exceeded its declared max length {limit}"
-        if state.is_chance:
-            state.apply_chance(sample(state.chance_outcomes(), rng))
-        else:
-            player = state.actors[0]
-            actions = state.legal_actions(player)
-            state.apply(actions[rng.randrange(len(actions))], player)
-        states.append(state.clone())
+    """Every state of one random game; the conformance checks run on all of them."""
+    states = random_walk(game.new_state(), random.Random(seed), game.spec.max_length)
+    assert states[-1].is_terminal, f"seed {seed}: game exceeded its declared max length {game.spec.max_length}"
     return states
 
 

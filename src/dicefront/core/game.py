@@ -325,3 +325,39 @@ class State(ABC):
 
     def probability_check(self) -> Fraction:
         return sum((p for _, p in self.chance_outcomes()), Fraction(0))
+
+
+def winner_returns(winner: int | None) -> tuple[float, float]:
+    """Zero-sum returns for a winning seat (None: a draw, or not over yet)."""
+    if winner is None:
+        return (0.0, 0.0)
+    return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+
+
+class PhaseState(State):
+    """The common shape of an alternating game: a ``phase`` name, one ``player`` to act
+    outside chance phases, and a ``winner`` once the phase is ``OVER``. Subclasses set
+    ``CHANCE_PHASES`` and keep those three attributes up to date."""
+
+    CHANCE_PHASES: ClassVar[frozenset[str]] = frozenset()
+    OVER: ClassVar[str] = "over"
+    phase: str
+    player: int
+    winner: int | None
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        if self.phase in self.CHANCE_PHASES or self.phase == self.OVER:
+            return ()
+        return (self.player,)
+
+    @property
+    def is_chance(self) -> bool:
+        return self.phase in self.CHANCE_PHASES
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == self.OVER
+
+    def returns(self) -> tuple[float, float]:
+        return winner_returns(self.winner)

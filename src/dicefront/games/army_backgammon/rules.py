@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.chance import Outcomes, Roll
 from ...core.events import Event
-from ...core.game import Action, State
+from ...core.game import Action, PhaseState
 from . import persist, setup
 from .actions import (
     ORDER_NAMES,
@@ -33,7 +33,8 @@ PHASES = (ROLLOFF, SETUP, ROLL, ORDERS, ACT, SAVE, MINE, STANCE, OVER)
 CHANCE_PHASES = (ROLLOFF, ROLL, SAVE, MINE)
 
 
-class ArmyState(State):
+class ArmyState(PhaseState):
+    CHANCE_PHASES = frozenset(CHANCE_PHASES)
     game: ArmyBackgammonGame
     __slots__ = (
         "_legal",
@@ -81,25 +82,6 @@ class ArmyState(State):
         self._legal: list[Action] | None = None
 
     # ----- contract ---------------------------------------------------------------
-    @property
-    def actors(self) -> tuple[int, ...]:
-        if self.phase in CHANCE_PHASES or self.phase == OVER:
-            return ()
-        return (self.player,)
-
-    @property
-    def is_chance(self) -> bool:
-        return self.phase in CHANCE_PHASES
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def returns(self) -> tuple[float, float]:
-        if self.winner is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
-
     def chance_outcomes(self) -> Outcomes:
         if self.phase == ROLLOFF:
             return setup.ROLLOFF_OUTCOMES

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.chance import Outcomes, Roll, dice
 from ...core.events import Event
-from ...core.game import Action, State
+from ...core.game import Action, PhaseState
 from ...core.grid import Cell
 from . import combat
 from .actions import Activate, Buy, ChooseMap, ChooseSide, Deploy, DoneBuying, MoveTo, sq
@@ -53,7 +53,8 @@ TWO_D6 = _two_d6()
 BOTH_2D6 = [(Roll(r.faces + s.faces), p * q) for r, p in TWO_D6 for s, q in TWO_D6]
 
 
-class DieFightingState(State):
+class DieFightingState(PhaseState):
+    CHANCE_PHASES = frozenset(CHANCE_PHASES)
     __slots__ = (
         "active",
         "army",
@@ -106,25 +107,6 @@ class DieFightingState(State):
             self.player = 0 if self.buying[0] else 1
 
     # ----- contract -------------------------------------------------------------------
-    @property
-    def actors(self) -> tuple[int, ...]:
-        if self.phase in CHANCE_PHASES or self.phase == OVER:
-            return ()
-        return (self.player,)
-
-    @property
-    def is_chance(self) -> bool:
-        return self.phase in CHANCE_PHASES
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def returns(self) -> tuple[float, float]:
-        if self.winner is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
-
     def chance_outcomes(self) -> Outcomes:
         if self.phase in (SETUP_ROLL, INITIATIVE):
             return BOTH_2D6

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.chance import Outcomes, Roll, dice
 from ...core.events import Event
-from ...core.game import Action, State
+from ...core.game import Action, PhaseState
 from ...core.grid import Cell, Grid
 from .actions import (
     KIND_ORDER,
@@ -42,7 +42,8 @@ def modifier(kind: str, against: str) -> int:
     return 2 if BEATS[kind] == against else 0
 
 
-class DitchState(State):
+class DitchState(PhaseState):
+    CHANCE_PHASES = frozenset(CHANCE_PHASES)
     game: DitchGame
     __slots__ = (
         "actions_left",
@@ -82,25 +83,6 @@ class DitchState(State):
         return self.game.board.grid
 
     # ----- contract ---------------------------------------------------------------
-    @property
-    def actors(self) -> tuple[int, ...]:
-        if self.phase in CHANCE_PHASES or self.phase == OVER:
-            return ()
-        return (self.player,)
-
-    @property
-    def is_chance(self) -> bool:
-        return self.phase in CHANCE_PHASES
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
-    def returns(self) -> tuple[float, float]:
-        if self.winner is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
-
     def chance_outcomes(self) -> Outcomes:
         if self.phase in (ROLLOFF, COMBAT):
             return dice(6, 6)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.chance import Outcomes, Roll
 from ...core.events import Event
-from ...core.game import Action, State
+from ...core.game import Action, State, winner_returns
 from . import fight as fights
 from .actions import BackOut, FightOn, Move, Order, PickCounter, Raze, Recruit, Submit, counter_label, strength
 from .fight import Fight
@@ -81,9 +81,7 @@ class HellsDitchState(State):
         return self.phase == OVER
 
     def returns(self) -> tuple[float, float]:
-        if self.winner is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+        return winner_returns(self.winner)
 
     def strengths(self) -> tuple[int, int]:
         c0, c1 = self.counter

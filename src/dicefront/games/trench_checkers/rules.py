@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.chance import Outcomes, Roll
 from ...core.events import Event
-from ...core.game import Action, State
+from ...core.game import Action, State, winner_returns
 from ...core.grid import Cell, Grid
 from . import combat as cb
 from .actions import RANKS, Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play, sq
@@ -172,9 +172,7 @@ class TrenchState(State):
         return self.phase == OVER
 
     def returns(self) -> tuple[float, float]:
-        if self.winner is None:
-            return (0.0, 0.0)
-        return (1.0, -1.0) if self.winner == 0 else (-1.0, 1.0)
+        return winner_returns(self.winner)
 
     def chance_outcomes(self) -> Outcomes:
         if self.phase == OVER:
