@@ -20,7 +20,7 @@ from ...core.options import opt
 from .actions import NOTATION_HELP, parse
 from .rules import ArmyState
 from .tables import Army, Tables, load_army, load_tables
-from .tactics import Context
+from .tactics import Context, Memo
 
 
 @dataclass(frozen=True)
@@ -102,6 +102,11 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions]):
     @cached_property
     def context(self) -> Context:
         return Context.build(self.tables, self.options.attack_direction == "ahead")
+
+    @cached_property
+    def memo(self) -> Memo:
+        """Look-ahead results (rule 4.4) by position and dice, shared by all states."""
+        return Memo()
 
     @cached_property
     def turn_outcomes(self) -> Outcomes:

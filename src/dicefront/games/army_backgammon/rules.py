@@ -136,8 +136,17 @@ class ArmyState(PhaseState):
 
     def usable_now(self, slots: tuple[str, ...] | None = None, men: Men | None = None) -> int:
         ctx = self.game.context
-        return usable(ctx, self.men if men is None else men, self.player, self.slots if slots is None else slots,
-                      self.dice, self.moved, self.fired, self.orders)
+        if slots is None:
+            slots = self.slots
+        if men is not None:
+            return usable(ctx, men, self.player, slots, self.dice, self.moved, self.fired, self.orders)
+        memo = self.game.memo
+        key = ("usable", tuple(self.men.items()), self.player, slots, self.dice, self.moved, self.fired, self.orders)
+        value = memo.get(key)
+        if value is None:
+            value = usable(ctx, self.men, self.player, slots, self.dice, self.moved, self.fired, self.orders)
+            memo.put(key, value)
+        return int(value)
 
     def order_choices(self) -> list[str]:
         """Orders the Sergeant rule allows (rule 8.5)."""
@@ -147,18 +156,34 @@ class ArmyState(PhaseState):
 
     def order_values(self) -> dict[str, int]:
         """How many dice each allowed choice of orders can use (rule 4.4)."""
-        ctx, n = self.game.context, len(self.dice)
-        return {o: usable(ctx, self.men, self.player, plan(o, n), self.dice, (), (), o) for o in self.order_choices()}
+        memo = self.game.memo
+        key = ("orders", tuple(self.men.items()), self.player, self.dice, self.sergeant_lost[self.player])
+        value = memo.get(key)
+        if value is None:
+            ctx, n = self.game.context, len(self.dice)
+            value = {o: usable(ctx, self.men, self.player, plan(o, n), self.dice, (), (), o) for o in self.order_choices()}
+            memo.put(key, value)
+        return dict(value)
 
-    def allowed_orders(self) -> list[str]:
+    def allowed_orders(self, value: dict[str, int] | None = None) -> list[str]:
         """Orders that use as many dice as any allowed orders can (rule 4.4)."""
-        value = self.order_values()
+        if value is None:
+            value = self.order_values()
         if self.game.options.dice_rule == "within-orders":
             return list(value)
         top = max(value.values())
         return [o for o in value if value[o] == top]
 
     def _act_actions(self, player: int) -> list[Action]:
+        memo = self.game.memo
+        key = ("act", tuple(self.men.items()), player, self.player, self.slots, self.dice, self.moved, self.fired, self.orders)
+        found = memo.get(key)
+        if found is None:
+            found = self._find_act_actions(player)
+            memo.put(key, found)
+        return list(found)
+
+    def _find_act_actions(self, player: int) -> list[Action]:
         ctx = self.game.context
         target = self.usable_now()
         rest = self.slots[1:]
@@ -309,10 +334,11 @@ class ArmyState(PhaseState):
         self.orders, self.slots = "", ()
         ev = Event("roll", f"{self.game.player_name(self.player)} rolls {dice_text(faces)}.", {"dice": list(faces)})
         self.phase = ORDERS
-        if max(self.order_values().values()) == 0:
+        value = self.order_values()
+        if max(value.values()) == 0:
             self.phase = ACT
             return [ev, *self._advance()]
-        allowed = self.allowed_orders()
+        allowed = self.allowed_orders(value)
         if len(allowed) == 1:
             return [ev, *self._give_orders(allowed[0], forced=True)]
         return [ev]

@@ -8,7 +8,7 @@ try moves without cloning a whole state. Rows are absolute: 1 is Green's back ro
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .tables import MAX_PER_ROW, Tables
 
@@ -48,6 +48,26 @@ class Context:
     @classmethod
     def build(cls, tables: Tables, ahead_only: bool) -> Context:
         return cls({s.name: s.max_move for s in tables.stances.values()}, dict(tables.ranges), ahead_only)
+
+
+class Memo:
+    """A small bounded memo of look-ahead results, owned by a game object (the oldest
+    entries are dropped first). Keys hold everything a result depends on."""
+
+    __slots__ = ("data", "size")
+
+    def __init__(self, size: int = 4096) -> None:
+        self.data: dict[Any, Any] = {}
+        self.size = size
+
+    def get(self, key: Any) -> Any:
+        return self.data.get(key)
+
+    def put(self, key: Any, value: Any) -> None:
+        data = self.data
+        if len(data) >= self.size:
+            del data[next(iter(data))]
+        data[key] = value
 
 
 def plan(orders: str, dice: int) -> tuple[str, ...]:
@@ -137,14 +157,53 @@ def attacks(ctx: Context, men: Men, player: int, dice: tuple[int, ...], fired: t
     once a turn (rule 8.3)."""
     if not dice:
         return []
-    own = [(n, m) for n, m in men.items() if m.owner == player and n not in fired and m.weapons]
-    enemies = [(n, m) for n, m in men.items() if m.owner != player]
+    faces = set(dice)
+    ranges = ctx.ranges
+    own = []
+    enemies = []
+    for n, m in men.items():
+        if m.owner != player:
+            enemies.append((n, m.row))
+        elif m.weapons and n not in fired:
+            reach = {ranges[w] for w in m.weapons} & faces  # in_reach: a weapon of that range
+            if reach:
+                own.append((n, m.row, reach))
     out = []
-    for an, a in own:
-        for tn, t in enemies:
-            d = in_reach(ctx, a, t)
-            if d and d in dice:
-                out.append((an, tn, d))
+    if ctx.ahead_only:
+        step = forward(player)
+        for an, row, reach in own:
+            for tn, trow in enemies:
+                gap = trow - row
+                if gap * step > 0 and abs(gap) in reach:
+                    out.append((an, tn, abs(gap)))
+    else:
+        for an, row, reach in own:
+            for tn, trow in enemies:
+                d = abs(trow - row)
+                if d in reach:
+                    out.append((an, tn, d))
+    return out
+
+
+def fire_options(ctx: Context, men: Men, player: int, dice: tuple[int, ...], fired: tuple[str, ...]) -> dict[tuple[str, int], None]:
+    """The distinct (attacker, die) of ``attacks``: all the look-ahead needs, since an
+    attack is assumed saved and so leaves the board as it was."""
+    if not dice:
+        return {}
+    faces = set(dice)
+    ranges = ctx.ranges
+    enemy_rows = {m.row for m in men.values() if m.owner != player}
+    ahead = ctx.ahead_only
+    step = forward(player)
+    out: dict[tuple[str, int], None] = {}  # a dict keeps the order fixed
+    for n, m in men.items():
+        if m.owner != player or not m.weapons or n in fired:
+            continue
+        row = m.row
+        for w in m.weapons:
+            d = ranges[w]
+            if d in faces and ((row + step * d) in enemy_rows or (not ahead and (row - step * d) in enemy_rows)):
+                out[n, d] = None
     return out
 
 
@@ -163,6 +222,73 @@ def after_move(men: Men, name: str, dest: int) -> Men:
     return new
 
 
+def any_move(ctx: Context, men: Men, player: int, dice: tuple[int, ...], moved: tuple[str, ...], orders: str) -> bool:
+    """Whether ``moves`` would give anything (without listing it all)."""
+    step = forward(player)
+    faces = sorted(set(dice))
+    own: list[int] | None = None
+    for name, m in men.items():
+        if m.owner != player or not may_move_again(ctx, m, name, moved, orders):
+            continue
+        limit = ctx.max_move[m.stance]
+        gone = to_exit(player, m.row)
+        for d in faces:
+            if d > limit:
+                break
+            if d >= gone:
+                return True
+            if own is None:
+                own = counts(men)[player]
+            if own[m.row + step * d] < MAX_PER_ROW:
+                return True
+    return False
+
+
+def any_attack(ctx: Context, men: Men, player: int, dice: tuple[int, ...], fired: tuple[str, ...]) -> bool:
+    """Whether ``attacks`` would give anything (without listing it all)."""
+    if not dice:
+        return False
+    ranges = ctx.ranges
+    enemy_rows = {m.row for m in men.values() if m.owner != player}
+    ahead = ctx.ahead_only
+    step = forward(player)
+    for n, m in men.items():
+        if m.owner != player or not m.weapons or n in fired:
+            continue
+        row = m.row
+        for w in m.weapons:
+            d = ranges[w]
+            if d in dice and ((row + step * d) in enemy_rows or (not ahead and (row - step * d) in enemy_rows)):
+                return True
+    return False
+
+
+def _attack_after(ctx: Context, men: Men, player: int, dice: tuple[int, ...], fired: tuple[str, ...],
+                  mover: str, dest: int, enemies: dict[int, int]) -> bool:
+    """``any_attack`` on ``after_move(men, mover, dest)``; ``enemies`` counts the enemy
+    men on each row before the move."""
+    here = enemies.get(dest, 0)
+    ranges = ctx.ranges
+    ahead = ctx.ahead_only
+    step = forward(player)
+    for n, m in men.items():
+        if m.owner != player or not m.weapons or n in fired:
+            continue
+        row = m.row
+        if n == mover:
+            if here >= 2:  # captured on arrival (rule 5.5)
+                continue
+            row = dest
+        for w in m.weapons:
+            d = ranges[w]
+            if d not in dice:
+                continue
+            for target in (row + step * d, row - step * d) if not ahead else (row + step * d,):
+                if enemies.get(target, 0) and not (target == dest and here == 1):
+                    return True
+    return False
+
+
 def usable(ctx: Context, men: Men, player: int, slots: tuple[str, ...], dice: tuple[int, ...],
            moved: tuple[str, ...], fired: tuple[str, ...], orders: str) -> int:
     """The largest number of dice the player can still use in ``slots`` (rule 4.4).
@@ -172,19 +298,36 @@ def usable(ctx: Context, men: Men, player: int, slots: tuple[str, ...], dice: tu
     if not slots or not dice:
         return 0
     cap = min(len(slots), len(dice))
+    if cap == 1:  # one die or one phase left: can any phase still to come use a die?
+        for kind in dict.fromkeys(slots):
+            if kind == ATTACK:
+                if any_attack(ctx, men, player, dice, fired):
+                    return 1
+            elif any_move(ctx, men, player, dice, moved, orders):
+                return 1
+        return 0
     best = 0
     rest = slots[1:]
     if slots[0] == ATTACK:
-        tried: set[tuple[str, int]] = set()
-        for an, _, d in attacks(ctx, men, player, dice, fired):
-            if (an, d) in tried:
-                continue
-            tried.add((an, d))
+        for an, d in fire_options(ctx, men, player, dice, fired):
             best = max(best, 1 + usable(ctx, men, player, rest, without(dice, d), moved, (*fired, an), orders))
             if best == cap:
                 return best
     else:
-        for name, d, dest in moves(ctx, men, player, dice, moved, orders):
+        found = moves(ctx, men, player, dice, moved, orders)
+        if found and len(dice) == 2 and rest and all(s == ATTACK for s in rest):
+            # one die left, for attacks only: check them on the board after each move
+            # without building it (same result as the general search below)
+            enemies: dict[int, int] = {}
+            for m in men.values():
+                if m.owner != player:
+                    enemies[m.row] = enemies.get(m.row, 0) + 1
+            for name, d, dest in found:
+                if dest == OFF or _attack_after(ctx, men, player, without(dice, d), fired, name, dest, enemies):
+                    return cap
+            best = 1
+            found = []
+        for name, d, dest in found:
             if dest == OFF:
                 return cap  # leaving the track wins the game at once
             after = after_move(men, name, dest)
