@@ -1,16 +1,58 @@
-"""A position evaluation for Ditch computer players (material and reserves)."""
+"""A position evaluation for Ditch computer players: material and reserves, the
+exact odds of an attack already declared, and the attacks each side has on offer."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ...core.grid import Cell
     from .rules import DitchState
+
+RESERVE = 0.6
+"""A fallen pawn that a reinforcement can still bring back, against a pawn on the board."""
+THREAT_TO_MOVE = 0.5
+"""Share of its best attack's expected gain credited to the side taking its actions now."""
+THREAT_WAITING = 0.25
+"""The same for the side whose turn comes next (the other side may step away first)."""
+
+
+def _odds(edge: int) -> tuple[float, float]:
+    """(attacker wins, defender wins) for one die each, attacker ahead by ``edge``
+    (rule 5.2: the higher total wins, equal totals change nothing)."""
+    win = lose = 0
+    for a in range(1, 7):
+        for d in range(1, 7):
+            if a + edge > d:
+                win += 1
+            elif a + edge < d:
+                lose += 1
+    return (float(Fraction(win, 36)), float(Fraction(lose, 36)))
+
+
+ODDS = {edge: _odds(edge) for edge in (-2, 0, 2)}
+
+
+def attack_odds(state: DitchState, attacker: Cell, target: Cell, ranged: bool | None = None) -> tuple[float, float]:
+    """(target eliminated, attacker eliminated) if ``attacker`` attacks ``target``
+    now (rules 5.2-5.5); ``ranged`` as declared, else from the distance."""
+    from .rules import modifier
+
+    ak, dk = state.pawns[attacker][1], state.pawns[target][1]
+    win, lose = ODDS[modifier(ak, dk) - modifier(dk, ak)]
+    if ranged is None:
+        ranged = state.grid.distance(attacker, target) > 1
+    if ranged and dk != "A":  # rule 5.5
+        lose = 0.0
+    return (win, lose)
 
 
 def evaluate(state: DitchState, player: int) -> float:
     """Value in [-1, 1] for ``player``: pawns on the board weigh most, then pawns that
-    can still come back through reinforcements."""
+    can still come back, plus a share of the best attack each side has on offer. A
+    declared attack waiting for the dice (or for the defender's cover decision) is
+    counted at its exact odds."""
     if state.is_terminal:
         return state.returns()[player]
     score = [0.0, 0.0]
@@ -18,8 +60,42 @@ def evaluate(state: DitchState, player: int) -> float:
         score[owner] += 1.0
     for p in (0, 1):
         score[p] += sum(state.to_deploy[p].values())
-        score[p] += 0.6 * min(state.reinforcements[p], sum(state.fallen[p].values()))
+        score[p] += RESERVE * min(state.reinforcements[p], sum(state.fallen[p].values()))
+    _pending_attack(state, score)
+    if state.phase == "action":
+        mover = state.player
+        score[mover] += THREAT_TO_MOVE * _best_attack(state, mover)
+        score[1 - mover] += THREAT_WAITING * _best_attack(state, 1 - mover)
     total = score[0] + score[1]
-    if total == 0:
+    if total <= 0:
         return 0.0
-    return (score[player] - score[1 - player]) / total
+    return max(-1.0, min(1.0, (score[player] - score[1 - player]) / total))
+
+
+def _pending_attack(state: DitchState, score: list[float]) -> None:
+    """Count a declared attack at its odds: in the cover step the defender picks the
+    target (the attacked pawn or a covering Soldier) that is best for it."""
+    if state.pending is None or len(state.pending) != 3 or state.phase not in ("cover", "combat"):
+        return
+    attacker, target, ranged = state.pending
+    if attacker not in state.pawns or target not in state.pawns:
+        return
+    ap, dp = state.pawns[attacker][0], state.pawns[target][0]
+    targets = [target, *state.cover_soldiers()] if state.phase == "cover" else [target]
+    best = max(((lose - win), win, lose) for win, lose in (attack_odds(state, attacker, t, ranged) for t in targets))
+    _, win, lose = best
+    score[dp] -= win
+    score[ap] -= lose
+
+
+def _best_attack(state: DitchState, player: int) -> float:
+    """The best expected gain (pawns taken minus pawns lost) of one attack ``player``
+    could declare now; 0 when none gains."""
+    best = 0.0
+    for cell, (owner, _) in state.pawns.items():
+        if owner != player:
+            continue
+        for target in state.targets(cell):
+            win, lose = attack_odds(state, cell, target)
+            best = max(best, win - lose)
+    return best

@@ -1,0 +1,113 @@
+"""Helpers shared by the searching agents: sampling chance outcomes with the agent's
+own RNG, exact expectations over the dice up to the next decision, and budgets.
+
+Everything here goes through the game contract only (``is_chance``,
+``chance_outcomes``, ``_apply``, ``_apply_chance``, ``Game.evaluate``)."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from ..core.chance import Roll
+from ..core.errors import AgentError
+from ..core.game import State
+
+MAX_CHANCE_DEPTH = 8
+"""Chance nodes in a row that an expectation follows before it evaluates the state as
+it stands (a tied roll-off that is rolled again would otherwise recurse forever)."""
+
+LEAF_BUDGET = 256
+"""How many chance leaves an expectation may visit per action: within it the
+expectation is exact; beyond it, outcomes are sampled (see ``expected_value``)."""
+
+
+def sample_outcome(state: State, rng: random.Random) -> Roll:
+    """One chance outcome picked by its exact probability, with floats for speed
+    (``rng.random()`` is the same on every machine)."""
+    outcomes = state.chance_outcomes()
+    ticket = rng.random()
+    acc = 0.0
+    for outcome, p in outcomes:
+        acc += p.numerator / p.denominator
+        if ticket < acc:
+            return outcome
+    return outcomes[-1][0]
+
+
+def value_for(state: State, player: int) -> float:
+    """The game's evaluation of ``state`` for ``player`` (exact at the end)."""
+    if state.is_terminal:
+        return float(state.returns()[player])
+    return float(state.game.evaluate(state, player))
+
+
+def expected_value(
+    state: State, player: int, rng: random.Random | None = None, budget: int = LEAF_BUDGET, depth: int = 0
+) -> float:
+    """The expected evaluation for ``player`` over the chance outcomes from ``state``
+    up to the next decision (or the end of the game).
+
+    Exact (every outcome weighted by its probability) while the chance tree has at
+    most ``budget`` leaves, which covers a roll of up to three dice. A chance node
+    with more outcomes than its share of the budget is estimated instead from that
+    many outcomes drawn with ``rng`` (without an RNG, the state is evaluated as it
+    stands). Chains longer than ``MAX_CHANCE_DEPTH`` are cut the same way."""
+    if not state.is_chance or depth >= MAX_CHANCE_DEPTH:
+        return value_for(state, player)
+    outcomes = state.chance_outcomes()
+    if len(outcomes) <= budget:
+        share = budget // len(outcomes)
+        total = 0.0
+        for outcome, p in outcomes:
+            child = state.clone()
+            child._apply_chance(outcome)
+            total += (p.numerator / p.denominator) * expected_value(child, player, rng, share, depth + 1)
+        return total
+    if rng is None:
+        return value_for(state, player)
+    draws = max(budget, 1)
+    total = 0.0
+    for _ in range(draws):
+        child = state.clone()
+        child._apply_chance(sample_outcome(child, rng))
+        total += expected_value(child, player, rng, 1, depth + 1)
+    return total / draws
+
+
+def after_action(state: State, action: Any, player: int) -> State:
+    """A copy of ``state`` with ``player``'s known-legal ``action`` applied."""
+    child = state.clone()
+    child._apply(action, player)
+    return child
+
+
+class Budget:
+    """A search budget: a number of iterations, or (``seconds > 0``) a wall-clock
+    time. Only iteration budgets give the same moves on every run."""
+
+    __slots__ = ("deadline", "done", "iterations", "seconds")
+
+    def __init__(self, iterations: int, seconds: float = 0.0) -> None:
+        if iterations < 1:
+            raise AgentError(f"iterations must be at least 1, got {iterations}")
+        if seconds < 0:
+            raise AgentError(f"seconds must not be negative, got {seconds}")
+        self.iterations = iterations
+        self.seconds = seconds
+        self.done = 0
+        self.deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
+
+    def more(self) -> bool:
+        if self.done >= self.iterations:
+            return False
+        return not (self.seconds > 0 and self.done and time.perf_counter() >= self.deadline)
+
+
+def check_player(state: State, player: int) -> list[Any]:
+    """The legal actions of ``player``, or a clear error when it may not act."""
+    actions = state.legal_actions(player)
+    if not actions:
+        raise AgentError(f"player {player} has no legal action in this position ({state.status_text()})")
+    return actions

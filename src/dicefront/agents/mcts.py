@@ -1,0 +1,335 @@
+"""Monte Carlo tree search for every game, through the contract only.
+
+One search serves three needs:
+
+* **Chance.** At a chance node the search samples an outcome by its exact probability
+  and keeps one child per outcome seen, so a node's value is an average over the dice
+  weighted as the dice fall.
+* **Hidden information** (information-set MCTS, "single observer"). With
+  ``determinize`` on, every iteration starts from ``state.determinize(player, rng)``:
+  a fresh sample of everything the searching player cannot see. Tree nodes are keyed
+  by the history of actions and outcomes from the root, not by hidden state, and UCB
+  counts how often an action was *available* (it may be legal in some samples only).
+  The root decision therefore depends only on what the player may know.
+* **Simultaneous decisions** (``actors == (0, 1)``, as in Hell's Ditch plans). Such a
+  node is searched with decoupled UCT: each player has its own tree of plan entries
+  keyed by *its own* actions only, chosen by UCB on its own statistics. Neither side's
+  choices depend on the other's plan; the search continues below the node once both
+  plans are in, keyed by the pair of plans (which the reveal makes public).
+
+Leaves are valued with ``Game.evaluate`` (optionally after a short random rollout).
+Values are stored from player 0's side; games are zero-sum.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ..core.errors import AgentError
+from ..core.game import Game, State
+from .common import Budget, check_player, expected_value, sample_outcome, value_for
+
+NO_LIMIT = 10**9
+
+
+class _Edge:
+    """Statistics of one action at a node: visits, summed value (player 0's side),
+    times available, and the node it leads to."""
+
+    __slots__ = ("avail", "child", "n", "w")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        self.child: _Node | None = None
+
+
+class _Node:
+    """A node of the search tree (an information set for single-observer ISMCTS).
+
+    ``edges``: decision statistics keyed by action; ``outcomes``: children keyed by
+    chance outcome; ``plans``: one plan-entry tree per player at a simultaneous node;
+    ``joint``: children keyed by the pair of entered plans."""
+
+    __slots__ = ("edges", "expanded", "joint", "outcomes", "plans")
+
+    def __init__(self) -> None:
+        self.expanded = False
+        self.edges: dict[Any, _Edge] = {}
+        self.outcomes: dict[Any, _Node] | None = None
+        self.plans: tuple[_Node, _Node] | None = None
+        self.joint: dict[tuple[tuple[Any, ...], tuple[Any, ...]], _Node] | None = None
+
+
+def _parse_flag(value: Any, what: str) -> bool | None:
+    text = str(value).strip().lower()
+    if text == "auto":
+        return None
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise AgentError(f"{what} must be auto, true or false, got {value!r}")
+
+
+class MCTSAgent:
+    """UCT with chance nodes, information sets and decoupled simultaneous nodes.
+
+    Parameters (all settable in an agent spec, e.g. ``mcts:iterations=400:c=0.8``):
+
+    * ``iterations``: iterations per decision (default 1000; the cap when ``seconds``
+      is set, unlimited if not given then);
+    * ``seconds``: a wall-clock budget per decision instead (not reproducible);
+    * ``c``: the UCB exploration constant (values are in [-1, 1]);
+    * ``rollout``: random steps played from a new leaf before evaluating it (0: the
+      evaluation alone);
+    * ``determinize``: re-sample hidden information at every iteration (``auto``: when
+      the game hides information);
+    * ``exact``: on an action's first visit, value it by its expected evaluation over
+      the dice that follow (exact up to this many chance leaves, sampled beyond; 0:
+      one sampled outcome, as plain UCT does).
+    """
+
+    def __init__(
+        self,
+        iterations: int | None = None,
+        seconds: float = 0.0,
+        c: float = 0.25,
+        rollout: int = 0,
+        determinize: Any = "auto",
+        exact: int = 64,
+        name: str = "mcts",
+    ) -> None:
+        if seconds and seconds < 0:
+            raise AgentError(f"seconds must not be negative, got {seconds}")
+        if iterations is None:
+            iterations = NO_LIMIT if seconds else 1000
+        if int(iterations) < 1:
+            raise AgentError(f"iterations must be at least 1, got {iterations}")
+        if c < 0:
+            raise AgentError(f"c must not be negative, got {c}")
+        if int(rollout) < 0:
+            raise AgentError(f"rollout must not be negative, got {rollout}")
+        self.iterations = int(iterations)
+        self.seconds = float(seconds)
+        self.c = float(c)
+        self.rollout = int(rollout)
+        self.determinize = _parse_flag(determinize, "determinize")
+        if int(exact) < 0:
+            raise AgentError(f"exact must not be negative, got {exact}")
+        self.exact = int(exact)
+        self.name = name
+        self.last_iterations = 0
+
+    # ----- the decision ---------------------------------------------------------------
+    def choose(self, state: State, player: int, rng: random.Random) -> Any:
+        actions = check_player(state, player)
+        if len(actions) == 1:
+            self.last_iterations = 0
+            return actions[0]
+        root = self.search(state, player, rng)
+        return self._best(root, actions, player, state)
+
+    def search(self, state: State, player: int, rng: random.Random, budget: Budget | None = None) -> _Node:
+        """Run the search from ``state`` for ``player``; return the root node."""
+        budget = budget or Budget(self.iterations, self.seconds)
+        det = self.determinize
+        if det is None:
+            det = state.game.spec.hidden_information
+        root = _Node()
+        root.expanded = True
+        while budget.more():
+            sample = state.determinize(player, rng) if det else state.clone()
+            self._iterate(sample, root, player, rng)
+            budget.done += 1
+        self.last_iterations = budget.done
+        return root
+
+    def _best(self, root: _Node, actions: list[Any], player: int, state: State) -> Any:
+        edges = root.edges
+        if len(state.actors) > 1 and root.plans is not None:
+            edges = root.plans[player].edges
+        sign = 1.0 if player == 0 else -1.0
+        best, key = actions[0], (-1, -math.inf)
+        for a in actions:
+            e = edges.get(a)
+            if e is None or e.n == 0:
+                continue
+            k = (e.n, sign * e.w / e.n)
+            if k > key:
+                best, key = a, k
+        return best
+
+    # ----- one iteration ----------------------------------------------------------------
+    def _iterate(self, st: State, root: _Node, player: int, rng: random.Random) -> None:
+        node = root
+        path: list[_Edge] = []
+        while True:
+            if st.is_terminal:
+                value0 = float(st.returns()[0])
+                break
+            if st.is_chance:
+                outcome = sample_outcome(st, rng)
+                st._apply_chance(outcome)
+                node = _child_by(node, "outcomes", outcome)
+                continue
+            if not node.expanded:
+                node.expanded = True
+                value0 = self._leaf(st, player, rng)
+                break
+            actors = st.actors
+            if len(actors) > 1:
+                node = self._simultaneous(st, node, path, rng)
+                continue
+            mover = actors[0]
+            action, edge = self._select(node, st.legal_actions(mover), mover, rng)
+            path.append(edge)
+            st._apply(action, mover)
+            if edge.n == 0 and self.exact:
+                # first visit: the action's exact expected value over the dice that
+                # follow it (as greedy sees it) instead of one sampled outcome
+                value0 = self._expected(st, player, rng)
+                break
+            if edge.child is None:
+                edge.child = _Node()
+            node = edge.child
+        for edge in path:
+            edge.n += 1
+            edge.w += value0
+
+    def _select(self, node: _Node, actions: list[Any], mover: int, rng: random.Random) -> tuple[Any, _Edge]:
+        """UCB1 over the actions available now (availability counts, for ISMCTS)."""
+        edges = node.edges
+        sign = 1.0 if mover == 0 else -1.0
+        c = self.c
+        log = math.log
+        best: Any = None
+        best_edge: _Edge | None = None
+        best_score = -math.inf
+        fresh: list[tuple[Any, _Edge]] = []
+        for a in actions:
+            e = edges.get(a)
+            if e is None:
+                e = edges[a] = _Edge()
+            e.avail += 1
+            if e.n == 0:
+                fresh.append((a, e))
+            elif not fresh:
+                score = sign * e.w / e.n + c * math.sqrt(log(e.avail) / e.n)
+                if score > best_score:
+                    best, best_edge, best_score = a, e, score
+        if fresh:
+            return fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
+        assert best_edge is not None
+        return best, best_edge
+
+    def _simultaneous(self, st: State, node: _Node, path: list[_Edge], rng: random.Random) -> _Node:
+        """Decoupled UCT: each player enters a plan from its own tree, blind to the
+        other's; the node below is keyed by both plans."""
+        if node.plans is None:
+            node.plans = (_Node(), _Node())
+        entered: list[tuple[Any, ...]] = []
+        for p in (0, 1):
+            trie = node.plans[p]
+            plan: list[Any] = []
+            while p in st.actors and not st.is_chance and not st.is_terminal:
+                action, edge = self._select(trie, st.legal_actions(p), p, rng)
+                path.append(edge)
+                st._apply(action, p)
+                plan.append(action)
+                if edge.child is None:
+                    edge.child = _Node()
+                trie = edge.child
+            entered.append(tuple(plan))
+        if node.joint is None:
+            node.joint = {}
+        key = (entered[0], entered[1])
+        child = node.joint.get(key)
+        if child is None:
+            child = node.joint[key] = _Node()
+        return child
+
+    def _expected(self, st: State, player: int, rng: random.Random) -> float:
+        v = expected_value(st, player, rng, self.exact)
+        return v if player == 0 else -v
+
+    def _leaf(self, st: State, player: int, rng: random.Random) -> float:
+        """The value (player 0's side) of a new leaf: evaluation, after an optional
+        short random rollout. Evaluated for the searching player, who may see it."""
+        for _ in range(self.rollout):
+            if st.is_terminal:
+                break
+            if st.is_chance:
+                st._apply_chance(sample_outcome(st, rng))
+                continue
+            mover = st.actors[0]
+            actions = st.legal_actions(mover)
+            st._apply(actions[rng.randrange(len(actions))], mover)
+        v = value_for(st, player)
+        return v if player == 0 else -v
+
+
+def _child_by(node: _Node, attr: str, key: Any) -> _Node:
+    table = getattr(node, attr)
+    if table is None:
+        table = {}
+        setattr(node, attr, table)
+    child = table.get(key)
+    if child is None:
+        child = table[key] = _Node()
+        child.expanded = False
+    return child
+
+
+def make_ismcts(**kwargs: Any) -> MCTSAgent:
+    """Information-set MCTS: ``mcts`` with a fresh determinization every iteration."""
+    kwargs.setdefault("determinize", True)
+    kwargs.setdefault("name", "ismcts")
+    return MCTSAgent(**kwargs)
+
+
+def mcts_iterations_per_second(game: Game[Any], seconds: float, rng: random.Random, agent: MCTSAgent | None = None) -> float:
+    """MCTS iterations per second on ``game``: searches for ``seconds`` in total,
+    spread over a few positions reached by random play from a new game."""
+    agent = agent or MCTSAgent(seconds=1.0)
+    positions = _sample_positions(game, rng, 4)
+    per = max(seconds / len(positions), 0.01)
+    done = 0
+    spent = 0.0
+    for state in positions:
+        player = state.actors[0]
+        start = time.perf_counter()
+        agent.search(state, player, rng, Budget(NO_LIMIT, per))
+        spent += time.perf_counter() - start
+        done += agent.last_iterations
+    return done / spent if spent > 0 else 0.0
+
+
+def _sample_positions(game: Game[Any], rng: random.Random, count: int) -> list[State]:
+    """Decision positions from random games (after set-up when the game is long enough)."""
+    out: list[State] = []
+    tries = 0
+    while len(out) < count and tries < 20 * count:
+        tries += 1
+        state = game.new_state()
+        steps = rng.randrange(20, 80)
+        for _ in range(steps):
+            if state.is_terminal:
+                break
+            if state.is_chance:
+                state._apply_chance(sample_outcome(state, rng))
+            else:
+                mover = state.actors[0]
+                actions = state.legal_actions(mover)
+                state._apply(actions[rng.randrange(len(actions))], mover)
+        while state.is_chance and not state.is_terminal:
+            state._apply_chance(sample_outcome(state, rng))
+        if not state.is_terminal and len(state.legal_actions(state.actors[0])) > 1:
+            out.append(state)
+    if not out:
+        out.append(game.new_state())
+    return out

@@ -1,0 +1,204 @@
+"""Two tiny games that exercise what Ditch does not: hidden information and
+simultaneous secret plans. They are built directly (not registered), so the
+conformance suite and the CLI never see them.
+
+* ``Showdown``: each player is dealt a secret card 1-6; player 0 then fights (higher
+  card wins, equal draws) or flees (a small sure loss). Knowing the other card, one
+  would flee exactly when behind; without it, fighting is right with a card of 3 or
+  more.
+* ``Signs``: rock-paper-scissors entered as a secret plan of two steps (pick a sign,
+  then submit), both players at once (``actors == (0, 1)``); a submitted sign stays
+  hidden until both are in.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from dicefront.core import Action, Game, Roll, State, dice
+
+FLEE_LOSS = 0.25
+
+
+@dataclass(frozen=True)
+class NoOptions:
+    pass
+
+
+@dataclass(frozen=True)
+class Word(Action):
+    word: str
+
+    def __str__(self) -> str:
+        return self.word
+
+
+class ShowdownGame(Game[NoOptions]):
+    name = "showdown"
+    title = "Showdown"
+    options_class = NoOptions
+    hidden_information = True
+
+    def new_state(self) -> ShowdownState:
+        return ShowdownState(self)
+
+    def _state_from_payload(self, payload: dict[str, Any]) -> State:
+        st = ShowdownState(self)
+        st.cards = None if payload["cards"] is None else (payload["cards"][0], payload["cards"][1])
+        st.choice = payload["choice"]
+        return st
+
+    def parse_notation(self, text: str) -> Action:
+        if text in ("fight", "flee"):
+            return Word(text)
+        raise self.notation_error(text, "fight | flee")
+
+
+class ShowdownState(State):
+    def __init__(self, game: ShowdownGame) -> None:
+        self.game = game
+        self.cards: tuple[int, int] | None = None
+        self.choice: str | None = None
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return (0,) if self.cards is not None and self.choice is None else ()
+
+    @property
+    def is_chance(self) -> bool:
+        return self.cards is None
+
+    def chance_outcomes(self) -> list[tuple[Roll, Any]]:
+        return dice(6, 6) if self.cards is None else []
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.choice is not None
+
+    def returns(self) -> tuple[float, float]:
+        if self.choice is None or self.cards is None:
+            return (0.0, 0.0)
+        if self.choice == "flee":
+            return (-FLEE_LOSS, FLEE_LOSS)
+        a, b = self.cards
+        r = 1.0 if a > b else -1.0 if a < b else 0.0
+        return (r, -r)
+
+    def legal_actions(self, player: int) -> list[Any]:
+        return [Word("fight"), Word("flee")] if player in self.actors else []
+
+    def _apply(self, action: Any, player: int) -> list[Any]:
+        self.choice = action.word
+        return []
+
+    def _apply_chance(self, outcome: Roll) -> list[Any]:
+        self.cards = (int(outcome.faces[0]), int(outcome.faces[1]))
+        return []
+
+    def clone(self) -> ShowdownState:
+        new = ShowdownState(self.game)
+        new.cards, new.choice = self.cards, self.choice
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> ShowdownState:
+        new = self.clone()
+        if self.cards is not None and self.choice is None:
+            mine = self.cards[player]
+            other = rng.randint(1, 6)
+            new.cards = (mine, other) if player == 0 else (other, mine)
+        return new
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        shown = self.cards is not None and self.choice is not None
+        cards = [c if shown or p == player else None for p, c in enumerate(self.cards or (None, None))]
+        return {"cards": cards, "choice": self.choice}
+
+    def _payload(self) -> dict[str, Any]:
+        return {"cards": None if self.cards is None else list(self.cards), "choice": self.choice}
+
+
+SIGNS = ("R", "P", "S")
+BEATS = {"R": "S", "P": "R", "S": "P"}
+
+
+class SignsGame(Game[NoOptions]):
+    name = "signs"
+    title = "Signs"
+    options_class = NoOptions
+    has_chance = False
+    hidden_information = True
+    simultaneous = True
+
+    def new_state(self) -> SignsState:
+        return SignsState(self)
+
+    def _state_from_payload(self, payload: dict[str, Any]) -> State:
+        st = SignsState(self)
+        st.sign = list(payload["sign"])
+        st.submitted = list(payload["submitted"])
+        return st
+
+    def parse_notation(self, text: str) -> Action:
+        if text in (*SIGNS, "submit"):
+            return Word(text)
+        raise self.notation_error(text, "R | P | S | submit")
+
+
+class SignsState(State):
+    def __init__(self, game: SignsGame) -> None:
+        self.game = game
+        self.sign: list[str | None] = [None, None]
+        self.submitted = [False, False]
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return tuple(p for p in (0, 1) if not self.submitted[p])
+
+    @property
+    def is_terminal(self) -> bool:
+        return all(self.submitted)
+
+    def returns(self) -> tuple[float, float]:
+        if not self.is_terminal:
+            return (0.0, 0.0)
+        a, b = self.sign
+        r = 1.0 if BEATS[str(a)] == b else -1.0 if BEATS[str(b)] == a else 0.0
+        return (r, -r)
+
+    def legal_actions(self, player: int) -> list[Any]:
+        if player not in self.actors:
+            return []
+        if self.sign[player] is None:
+            return [Word(s) for s in SIGNS]
+        return [Word("submit")]
+
+    def _apply(self, action: Any, player: int) -> list[Any]:
+        if action.word == "submit":
+            self.submitted[player] = True
+        else:
+            self.sign[player] = action.word
+        return []
+
+    def clone(self) -> SignsState:
+        new = SignsState(self.game)
+        new.sign, new.submitted = list(self.sign), list(self.submitted)
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> SignsState:
+        new = self.clone()
+        other = 1 - player
+        if self.sign[other] is not None and not self.is_terminal:
+            new.sign[other] = SIGNS[rng.randrange(3)]
+        return new
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        shown = self.is_terminal
+        return {
+            "sign": [s if shown or p == player else ("?" if s else None) for p, s in enumerate(self.sign)],
+            "submitted": list(self.submitted),
+        }
+
+    def _payload(self) -> dict[str, Any]:
+        return {"sign": list(self.sign), "submitted": list(self.submitted)}
