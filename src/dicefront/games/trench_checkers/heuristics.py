@@ -1,43 +1,314 @@
-"""Position evaluation and outcome labels for Trench Checkers computer players."""
+"""Position evaluation and outcome labels for Trench Checkers computer players.
+
+The evaluation (``evaluate``) adds up, for each side:
+
+* **material**: every piece, Veterans and an active Commando weighing more;
+* **the attack on offer**: a share of the best attack the side can make now, valued
+  by its expected pieces won minus pieces lost (exact battle odds from the dice each
+  stack rolls: bigger stacks, Veterans and Commandos roll better);
+* **closing in**: units that can move are credited for standing near enemy units
+  they beat on average (the better the fight and the closer, the more);
+* **promotion**: Soldiers for rows gained toward the farthest enemy trench and for
+  closing on their own Commando in the enemy half (stacking there makes Veterans);
+* cards in hand and depots taken (hand sizes only: nothing secret is read).
+
+The material lead is then scaled by how reachable a win still is: the round limit
+(rule 9.3) makes a lead worth nothing unless the trailing side's pieces are removed
+before it, so a lead with many enemy pieces left and few rounds to go is discounted.
+That makes converting a lead early worth more than sitting on it."""
 
 from __future__ import annotations
 
+import math
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
+from .combat import COMMANDO_DIE, HEIGHT_DIE
 
 if TYPE_CHECKING:
     from .rules import TrenchState
 
-VALUE = {"S": 1.0, "V": 1.8, "C": 3.0}
+VALUE = {"S": 1.0, "V": 1.6, "C": 2.5}
+INACTIVE_COMMANDO = 0.8  # an inactive Commando still has to be removed to win
+WOUND = 0.45  # share of a Commando's value its first defeat (rule 7.4) costs
+THREAT_NOW = 0.6  # share of the best attack credited when the side attacks this round
+THREAT_LATER = 0.3  # ... when its attack of this round is over
+APPROACH = 0.5  # weight of closing on beatable enemy units
+HUNT, HUNT_PIECES = 0.03, 4.0  # closing on the last few enemy pieces, whatever the odds
+APPROACH_RANGE = 9.0  # distance beyond which closing in earns nothing
+PROMOTE = 0.5  # a Soldier's worth of becoming a Veteran, credited by closeness
+JOIN = 0.4  # a Veteran's worth of joining its Commando's stack
+ACTIVATE = 0.8  # closeness of the army to its inactive Commando
+CARD, DEPOT = 0.2, 0.15
+ROUNDS_PER_VALUE = 4.0  # rounds a side needs, roughly, to remove one Soldier's worth
+REACH_FLOOR = 0.1  # share of a lead kept however short of rounds the leader is
+PROGRESS = 0.3  # a Soldier's worth of crossing the board
+KNEE, CAP = 0.7, 0.98  # values beyond KNEE are squeezed below CAP (short of a won game's 1)
+
+
+@cache
+def battle_odds(att: tuple[int, int], dfn: tuple[int, int], bonus: int = 0) -> tuple[float, float, float, float, float]:
+    """(attacker wins, tie, defender wins, attacker wins but the defender rolled its top
+    face, defender wins but the attacker rolled its top face) for two dice given as
+    (sides, rolls kept best of); ``bonus`` is added to the attacker's roll (minus: to
+    the defender's)."""
+    a_sides, a_n = att
+    d_sides, d_n = dfn
+    pa = [(k**a_n - (k - 1) ** a_n) / a_sides**a_n for k in range(1, a_sides + 1)]
+    pd = [(k**d_n - (k - 1) ** d_n) / d_sides**d_n for k in range(1, d_sides + 1)]
+    win = tie = lose = win_top = lose_top = 0.0
+    for x, px in enumerate(pa, 1):
+        for y, py in enumerate(pd, 1):
+            p = px * py
+            if x + bonus > y:
+                win += p
+                if y == d_sides:
+                    win_top += p
+            elif x + bonus < y:
+                lose += p
+                if x == a_sides:
+                    lose_top += p
+            else:
+                tie += p
+    return win, tie, lose, win_top, lose_top
+
+
+def dice(ranks: str) -> tuple[int, int]:
+    """(die sides, rolls kept) of a stack (rules 5.3, 6.3, 7.2)."""
+    sides = COMMANDO_DIE if "C" in ranks else HEIGHT_DIE[len(ranks)]
+    return sides, 2 if "V" in ranks else 1
+
+
+def _lowest(ranks: str) -> float:
+    """The value of the piece Last Stand takes (the lowest ranked, never the Commando)."""
+    return min(VALUE[r] for r in ranks if r != "C") if any(r != "C" for r in ranks) else 0.0
+
+
+def _removed(ranks: str, wounded: bool) -> tuple[float, int]:
+    """(value, pieces) a stack loses when it loses a battle (rule 7.4: a fresh
+    Commando only loses the rest of its stack and is wounded)."""
+    total = sum(VALUE[r] for r in ranks if r != "C")
+    n = len(ranks)
+    if "C" in ranks:
+        if wounded:
+            total += WOUND * VALUE["C"]
+        else:
+            total += (1.0 - WOUND) * VALUE["C"]
+            n -= 1
+    return total, n
+
+
+class _Outlook:
+    """The material value of a position for one side, with the round limit: a lead is
+    worth as much as the trailing side's pieces can still be removed in the rounds
+    left (rule 9.3); removing the last enemy piece is a win."""
+
+    __slots__ = ("left",)
+
+    def __init__(self, rounds_left: int) -> None:
+        self.left = rounds_left
+
+    def value(self, mine: float, theirs: float, n_mine: int, n_theirs: int) -> float:
+        if n_theirs <= 0:
+            return 0.0 if n_mine <= 0 else 1.0
+        if n_mine <= 0:
+            return -1.0
+        total = mine + theirs
+        lead = (mine - theirs) / total if total > 0 else 0.0
+        trailing = theirs if lead >= 0 else mine
+        reach = min(1.0, self.left / (ROUNDS_PER_VALUE * max(trailing, 0.5)))
+        return lead * (REACH_FLOOR + (1.0 - REACH_FLOOR) * reach)
+
+
+def attack_delta(
+    outlook: _Outlook, m: tuple[float, float, int, int], att: str, att_wounded: bool, dfn: str, dfn_wounded: bool
+) -> float:
+    """The expected change of ``outlook.value`` (for the attacker) when the stack
+    ``att`` attacks the stack ``dfn`` (rules 5.4-5.8, 7.4); ``m`` is (attacker's
+    material, defender's material, attacker's pieces, defender's pieces)."""
+    odds = battle_odds(dice(att), dice(dfn))
+    return battle_value(outlook, m, odds, att, att_wounded, dfn, dfn_wounded) - outlook.value(*m)
+
+
+def battle_value(
+    outlook: _Outlook,
+    m: tuple[float, float, int, int],
+    odds: tuple[float, float, float, float, float],
+    att: str,
+    att_wounded: bool,
+    dfn: str,
+    dfn_wounded: bool,
+) -> float:
+    """The expected ``outlook.value`` for the attacker after a battle with ``odds``."""
+    win, tie, lose, win_top, lose_top = odds
+    mine, theirs, n_mine, n_theirs = m
+    a_val, a_n = _removed(att, att_wounded)
+    d_val, d_n = _removed(dfn, dfn_wounded)
+    ls_a = _lowest(att) if len(att) > len(dfn) else 0.0  # Last Stand of a beaten defender
+    ls_d = _lowest(dfn) if len(dfn) > len(att) else 0.0
+    v = outlook.value
+    total = 0.0
+    if win:
+        total += win * v(mine - win_top / win * ls_a, theirs - d_val, n_mine, n_theirs - d_n)
+    if lose:
+        total += lose * v(mine - a_val, theirs - lose_top / lose * ls_d, n_mine - a_n, n_theirs)
+    if tie:
+        total += tie * v(mine - a_val, theirs - d_val, n_mine - a_n, n_theirs - d_n)
+    return total
+
+
+def _pending_battle(state: TrenchState, outlook: _Outlook, material: list[float], pieces: list[int], player: int) -> float | None:
+    """The expected material value for ``player`` of a battle declared but not yet
+    applied (the defence window, the dice, the card reactions), or None."""
+    c = state.combat
+    if c is None or c.src is None or c.src not in state.board or c.dst not in state.board:
+        return None
+    att_p = c.attacker
+    def_p = 1 - att_p
+    att, dfn = state.ranks_at(c.src), state.ranks_at(c.dst)
+    if c.rolls[0] and c.rolls[1]:  # the dice are known (card reactions)
+        x, y = c.rolls[0] + c.bonus[0], c.rolls[1] + c.bonus[1]
+        odds = (
+            float(x > y), float(x == y), float(x < y),
+            float(x > y and c.rolls[1] == c.sides[1]), float(x < y and c.rolls[0] == c.sides[0]),
+        )
+    else:
+        a_dice = (10, 1) if c.suicide[0] else dice(att)
+        if c.counts[0] == 5:
+            a_dice = (a_dice[0], 5)
+        d_dice = (10, 1) if c.suicide[1] else dice(dfn)
+        odds = battle_odds(a_dice, d_dice, c.bonus[0] - c.bonus[1])
+    m = (material[att_p], material[def_p], pieces[att_p], pieces[def_p])
+    value = battle_value(outlook, m, odds, att, state.wounded[att_p] and "C" in att, dfn, state.wounded[def_p] and "C" in dfn)
+    return value if player == att_p else -value
+
+
+def _attacks_left(state: TrenchState, player: int) -> bool:
+    """Whether ``player`` still has this round's attack to come (rule 3.5, 5.1)."""
+    if state.skipping[player]:
+        return False
+    mine = 2 if player == state.first else 3
+    if state.stage < mine:
+        return True
+    return state.stage == mine and not state.attack_made
 
 
 def evaluate(state: TrenchState, player: int) -> float:
-    """Value in [-1, 1] for ``player``: material (Veterans and an active Commando weigh
-    more), progress toward the enemy's farthest trench, cards in hand and depots taken.
-    Reads only public facts and hand sizes."""
+    """Value in [-1, 1] for ``player`` (see the module doc). Reads only public facts
+    and hand sizes."""
     if state.is_terminal:
         return state.returns()[player]
-    b = state.game.board
-    score = [0.0, 0.0]
+    game = state.game
+    b = game.board
     span = max(1, b.height - 1)
+    rank = state.rank
+    active = state.active
+    wounded = state.wounded
+    per = b.per_player
+    cmd_pid = (per - 1, 2 * per - 1)
+
+    material = [0.0, 0.0]
+    pieces = [0, 0]
+    units: list[list[tuple[int, int, str, bool, bool]]] = [[], []]  # col, row, ranks, mobile, diagonal
+    cmd_cell: list[tuple[int, int] | None] = [None, None]
+    cmd_room = [False, False]
+    soldiers: list[list[tuple[int, int]]] = [[], []]
+    veterans: list[list[tuple[int, int]]] = [[], []]
+    extra = [0.0, 0.0]
     for cell, stack in state.board.items():
-        owner = b.owner(stack[0])
-        for pid in stack:
-            r = state.rank[pid]
-            v = VALUE[r]
-            if r == "C":
-                v *= 1.0 if state.active[owner] else 0.7
-                v *= 0.7 if state.wounded[owner] else 1.0
-            elif r == "S":
-                v += 0.3 * b.progress(owner, cell[1]) / span
-            score[owner] += v
+        owner = stack[0] // per
+        ranks = "".join(rank[pid] for pid in stack)
+        pieces[owner] += len(stack)
+        has_c = cmd_pid[owner] in stack
+        for r in ranks:
+            if r == "S":
+                material[owner] += VALUE["S"]
+                extra[owner] += PROGRESS * b.progress(owner, cell[1]) / span
+            elif r == "V":
+                material[owner] += VALUE["V"]
+            else:
+                v = VALUE["C"] * (WOUND if wounded[owner] else 1.0)
+                material[owner] += v if active[owner] else v * INACTIVE_COMMANDO
+        if has_c:
+            cmd_cell[owner] = cell
+            cmd_room[owner] = len(stack) < 3 and b.half(cell) != owner
+            if len(stack) == 1 and not active[owner]:
+                continue  # an inactive Commando neither attacks nor is attacked
+        if ranks == "S" * len(ranks):
+            soldiers[owner].append(cell)
+        elif ranks == "V":
+            veterans[owner].append(cell)
+        mobile = len(stack) == 1 or has_c or "V" in ranks
+        units[owner].append((cell[0], cell[1], ranks, mobile, "V" in ranks))
+
+    outlook = _Outlook(max(0, game.options.round_limit - state.round) + 1)
+    tactics = [0.0, 0.0]
     for p in (0, 1):
-        score[p] += 0.25 * state.hand_size(p) + 0.2 * sum(1 for d in state.claimed if b.half(d) != p)
-    total = score[0] + score[1]
+        q = 1 - p
+        mine, theirs = units[p], units[q]
+        m = (material[p], material[q], pieces[p], pieces[q])
+        memo: dict[tuple[str, str], float] = {}
+        # (1) the best attack on offer, and (2) closing on beatable enemy units, or on
+        # any enemy unit once only a few are left to remove
+        hunt = HUNT * max(0.0, 1.0 - pieces[q] / HUNT_PIECES)
+        best = 0.0
+        approach = 0.0
+        for ac, ar, aranks, mobile, diag in mine:
+            awound = wounded[p] and "C" in aranks
+            near = 0.0
+            for dc, dr, dranks, _, _ in theirs:
+                key = (aranks, dranks)
+                gain = memo.get(key)
+                if gain is None:
+                    gain = memo[key] = attack_delta(outlook, m, aranks, awound, dranks, wounded[q] and "C" in dranks)
+                if gain <= 0.0:
+                    continue
+                dx, dy = abs(ac - dc), abs(ar - dr)
+                d = dx + dy
+                if d == 1 or (diag and dx == 1 and dy == 1):
+                    if gain > best:
+                        best = gain
+                    d = 1
+                if mobile:
+                    close = gain * (1.0 - (d - 1) / APPROACH_RANGE)
+                    if close > near:
+                        near = close
+            approach += near
+            if hunt and mobile and theirs:
+                d = min(abs(ac - dc) + abs(ar - dr) for dc, dr, _, _, _ in theirs)
+                approach += hunt * max(0.0, 1.0 - (d - 1) / APPROACH_RANGE)
+        tactics[p] = (THREAT_NOW if _attacks_left(state, p) else THREAT_LATER) * best + APPROACH * approach
+        # (3) waking the Commando, and Soldiers and Veterans joining it in the enemy
+        # half (Soldiers become Veterans, the stack rolls its d10 twice)
+        cc = cmd_cell[p]
+        if cc is not None:
+            if not active[p] and mine:
+                near_cmd = min(abs(uc - cc[0]) + abs(ur - cc[1]) for uc, ur, _, mob, _ in mine if mob) if any(u[3] for u in mine) else 99
+                extra[p] += ACTIVATE * max(0.0, 1.0 - (near_cmd - 1) / APPROACH_RANGE)
+            if cmd_room[p]:
+                for who, worth in ((soldiers[p], PROMOTE), (veterans[p], JOIN)):
+                    if who:
+                        near_cmd = min(abs(uc - cc[0]) + abs(ur - cc[1]) for uc, ur in who)
+                        extra[p] += worth * max(0.0, 1.0 - near_cmd / APPROACH_RANGE)
+            if b.half(cc) != p:
+                extra[p] += JOIN * (len(state.board[cc]) - 1)
+        extra[p] += CARD * state.hand_size(p) + DEPOT * sum(1 for d in state.claimed if b.half(d) != p)
+
+    me, opp = player, 1 - player
+    total = material[0] + material[1]
     if total <= 0:
         return 0.0
-    return max(-1.0, min(1.0, (score[player] - score[1 - player]) / total))
+    base = _pending_battle(state, outlook, material, pieces, me)
+    if base is None:
+        base = outlook.value(material[me], material[opp], pieces[me], pieces[opp])
+    positional = (extra[me] - extra[opp]) / (total + extra[0] + extra[1] + 1.0)
+    raw = base + tactics[me] - tactics[opp] + positional
+    size = abs(raw)
+    if size <= KNEE:
+        return raw
+    soft = KNEE + (CAP - KNEE) * (1.0 - math.exp(-(size - KNEE) / (CAP - KNEE)))
+    return soft if raw > 0 else -soft
 
 
 def outcome_label(events: list[Event], player: int) -> str:

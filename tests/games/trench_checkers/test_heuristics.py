@@ -1,0 +1,45 @@
+"""The Trench Checkers evaluation: battle odds, the attack on offer, pending battles."""
+
+from __future__ import annotations
+
+from dicefront.games.trench_checkers.heuristics import _Outlook, attack_delta, battle_odds, evaluate
+
+from .helpers import attacking, empty, put
+
+
+def test_battle_odds_sum_to_one() -> None:
+    for att in ((4, 1), (6, 2), (10, 1)):
+        for dfn in ((4, 1), (8, 1), (10, 2)):
+            win, tie, lose, _, _ = battle_odds(att, dfn)
+            assert abs(win + tie + lose - 1.0) < 1e-9
+    assert battle_odds((4, 1), (4, 1))[:3] == (6 / 16, 4 / 16, 6 / 16)
+
+
+def test_stronger_attacker_gains() -> None:
+    out = _Outlook(30)
+    m = (10.0, 10.0, 10, 10)
+    assert attack_delta(out, m, "CVV", False, "S", False) > 0
+    assert attack_delta(out, m, "C", False, "S", False) > attack_delta(out, m, "S", False, "S", False)
+    assert attack_delta(out, m, "S", False, "C", False) < 0
+
+
+def test_evaluation_is_symmetric_and_bounded() -> None:
+    st = empty()
+    put(st, "c4", 0, "C")
+    put(st, "c5", 1, "S")
+    put(st, "f8", 1, "S")
+    attacking(st, 0)
+    v = evaluate(st, 0)
+    assert -1.0 <= v <= 1.0
+    assert abs(v + evaluate(st, 1)) < 1e-9
+    assert v > 0  # a Commando next to a lone Soldier, with its attack to come
+
+
+def test_attack_on_offer_counts() -> None:
+    near, far = empty(), empty()
+    for st, cell in ((near, "c5"), (far, "c8")):
+        put(st, "c4", 0, "C")
+        put(st, cell, 1, "S")
+        put(st, "h8", 1, "S")
+        attacking(st, 0)
+    assert evaluate(near, 0) > evaluate(far, 0)
