@@ -54,6 +54,7 @@ def attack(st: DitchState, a: str, t: str, dice: tuple[int, int], player: int = 
 
 # ----- 1. the game ---------------------------------------------------------------------
 @rule("1.1")
+@rule("2.3")
 def test_rule_1_1_each_army_is_two_archers_two_skirmishers_two_soldiers() -> None:
     st = dicefront.load("ditch").new_state()
     st.apply_chance(Roll((6, 1)))
@@ -370,6 +371,7 @@ def test_rule_8_2_blocked_tile_is_closed_to_landing_and_passing() -> None:
 
 
 # ----- 9. end ---------------------------------------------------------------------------------
+@rule("1.2")
 @rule("9.1")
 def test_rule_9_1_no_pawns_and_no_reinforcements_loses() -> None:
     st = position({"d4": "S", "d5": "a"})
