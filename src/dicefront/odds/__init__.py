@@ -25,9 +25,9 @@ How the figures are computed
   attack, backing out of a Hell's Ditch fight between rolls, Trench Checkers card
   windows) are taken by a *policy*: at each decision it either names the action taken
   (the expansion goes on) or says the decision is the next one (the sequence ends).
-  Every game has ``stop``; ``odds/games/<game>.py`` registers a game's policies, its
-  default, and which dice open the next decision rather than resolve this action
-  (the next turn's roll). The answer names the policy it assumed; ``available(game)``
+  Every game has ``stop``; a game's ``odds`` role module (``games/<name>/odds.py``)
+  declares its policies, its default, and which dice open the next decision rather
+  than resolve this action (the next turn's roll). The answer names the policy it assumed; ``available(game)``
   lists them. Policies that choose "the better" option look ahead with the same
   expansion and compare the game's own ``evaluate`` heuristic for the deciding
   player, so the lookahead uses only the rules code too.
@@ -55,10 +55,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..core.game import Action, State
-from . import games as _games
 from .engine import DETERMINIZATIONS, DETERMINIZATIONS_IF_HIDDEN_MATTERS, MAX_NODES, Odds, analyse, simulate
 from .engine import odds as _odds
-from .policy import Context, GamePolicies, Policy, Stop, available, best_action, register_policies, resolve
+from .policy import Context, GamePolicies, Policy, Stop, available, best_action, policies_of, resolve
 
 policies = available
 
@@ -88,6 +87,5 @@ odds.__doc__ = _odds.__doc__
 
 __all__ = [
     "DETERMINIZATIONS", "DETERMINIZATIONS_IF_HIDDEN_MATTERS", "MAX_NODES", "Context", "GamePolicies", "Odds", "Policy", "Stop", "analyse",
-    "available", "best_action", "odds", "policies", "register_policies", "resolve", "simulate",
+    "available", "best_action", "odds", "policies", "policies_of", "resolve", "simulate",
 ]
-del _games

@@ -105,7 +105,7 @@ class _Expansion:
         self.max_nodes = MAX_NODES if max_nodes is None else max_nodes
         self.nodes = 0
         self.chance_seen = False
-        self.next_dice = next_dice(before.game.name)
+        self.next_dice = next_dice(before.game)
         self._decisions: dict[str, Choice | None] = {}
         self._lookaheads: dict[str, Leaves] = {}
 
@@ -343,7 +343,7 @@ def analyse(
     information (hidden-information games only)."""
     who = _asking_player(state, player)
     act = _the_action(state, action, who)
-    pol = resolve(state.game.name, policy)
+    pol = resolve(state.game, policy)
     if not state.game.spec.hidden_information:
         dist, chance = _distribution(state.clone(), act, who, pol)
         combined, exact, notes = (dist, True, []) if chance else ({}, True, [NO_DICE])
@@ -378,7 +378,7 @@ def simulate(
     For checking the exact figures by Monte Carlo."""
     who = _asking_player(state, player)
     act = _the_action(state, action, who)
-    pol = resolve(state.game.name, policy)
+    pol = resolve(state.game, policy)
     world = state.determinize(who, rng) if state.game.spec.hidden_information else state.clone()
     before = world.clone()
     events = [] if act is None else world.apply(act, who)

@@ -1,131 +1,61 @@
-"""Policies: what happens at a player's decision met while an action resolves.
+"""Finding a game's odds policies: from its ``odds`` role module.
 
-An action's dice may be interrupted by decisions that belong to its resolution (a
-Ditch defender letting a Soldier take the attack, backing out of a Hell's Ditch fight
-between rolls, a card response). A :class:`Policy` says, at each decision met during
-the expansion, either which action is taken there (the expansion continues through
-it) or ``None``: the decision is the *next decision* and the sequence ends there.
-
-Each game may register its own policies (see :func:`register_policies`); every game
-has the generic ``stop`` policy, and a game without registered policies uses it."""
+The policy types live in :mod:`dicefront.core.policy`; each game package declares
+its own in ``games/<name>/odds.py`` as ``POLICIES = GamePolicies(...)``. A game
+without that module (or without ``POLICIES``) has only the generic ``stop``."""
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
+from collections.abc import Callable
 
-from ..core.errors import DicefrontError
-from ..core.game import Action, State
+from ..core.errors import DicefrontError, UnknownGameError
+from ..core.game import Game, State
+from ..core.policy import (
+    Choice,
+    Context,
+    Expander,
+    GamePolicies,
+    Leaves,
+    Policy,
+    PolicyFactory,
+    Stop,
+    best_action,
+    expected_value,
+)
+from ..core.registry import game_class
+from ..core.roles import role_module
 
-Leaves = list[tuple[State, Fraction]]
-Expander = Callable[[State, bool], Leaves]
-"""``expand(state, rolled)``: the end states reached from ``state`` under the current
-policy, with their probabilities (what a policy uses to compare its options)."""
-
-
-@dataclass(frozen=True)
-class Context:
-    """What a policy may use at a decision: who asked, whether dice have been rolled
-    since the asked action, and the expansion itself (to look ahead)."""
-
-    asking: int
-    rolled: bool
-    expand: Expander
-
-
-Choice = tuple[int, Action]
+GameRef = str | Game | type[Game]
+_NONE = GamePolicies(default=Stop.name, policies=())
 
 
-class Policy(ABC):
-    """Decides the decisions met inside the resolution of an action."""
-
-    name: str = "policy"
-    description: str = ""
-
-    @abstractmethod
-    def decide(self, state: State, ctx: Context) -> Choice | None:
-        """``(player, action)`` to continue through the decision at ``state``, or
-        ``None`` when this decision is the next decision (the sequence ends)."""
-
-    def __str__(self) -> str:
-        return self.name
-
-
-class Stop(Policy):
-    """Every decision ends the sequence."""
-
-    name = "stop"
-    description = "stop at the first decision of any player (nothing is assumed about later choices)"
-
-    def decide(self, state: State, ctx: Context) -> Choice | None:
-        return None
+def policies_of(game: GameRef) -> GamePolicies:
+    """The policies ``game`` (a name, a game or its class) declares; an unknown game
+    name has only ``stop``."""
+    if isinstance(game, str):
+        try:
+            cls: type = game_class(game)
+        except UnknownGameError:
+            return _NONE
+    else:
+        cls = game if isinstance(game, type) else type(game)
+    module = role_module(cls, "odds")
+    declared = getattr(module, "POLICIES", None)
+    return declared if isinstance(declared, GamePolicies) else _NONE
 
 
-def expected_value(state: State, player: int, ctx: Context) -> Fraction:
-    """The expected heuristic value (``Game.evaluate``) for ``player`` over the end
-    states reached from ``state`` under the current policy."""
-    total = Fraction(0)
-    for leaf, p in ctx.expand(state, ctx.rolled):
-        total += p * Fraction(leaf.game.evaluate(leaf, player)).limit_denominator(10**9)
-    return total
+def _name(game: GameRef) -> str:
+    return game if isinstance(game, str) else game.name
 
 
-def best_action(state: State, player: int, actions: Sequence[Action], ctx: Context) -> Action:
-    """The action among ``actions`` with the highest expected heuristic value for
-    ``player`` looking ahead to the end of the sequence (the first on equal value)."""
-    if not actions:
-        raise DicefrontError(f"player {player} has no action to choose from")
-    best: Action = actions[0]
-    best_value: Fraction | None = None
-    for action in actions:
-        child = state.clone()
-        child.apply(action, player)
-        value = expected_value(child, player, ctx)
-        if best_value is None or value > best_value:
-            best, best_value = action, value
-    return best
-
-
-# ----- the per-game registry -------------------------------------------------------------
-PolicyFactory = Callable[[str], Policy | None]
-
-
-@dataclass(frozen=True)
-class GamePolicies:
-    """The policies a game offers: fixed names, plus an optional parser for
-    parametrised names (``back-out-at-2``). ``next_dice`` tells a chance node whose
-    dice open the next decision (the next turn's roll) from dice that resolve the
-    asked action: the expansion stops before such a node (it is still expanded when
-    the question is about those pending dice themselves)."""
-
-    default: str
-    policies: tuple[Policy, ...]
-    parse: PolicyFactory | None = None
-    parametrised_help: tuple[tuple[str, str], ...] = ()
-    next_dice: Callable[[State], bool] | None = None
-
-
-_GAMES: dict[str, GamePolicies] = {}
-
-
-def register_policies(game: str, policies: GamePolicies) -> None:
-    _GAMES[game] = policies
-
-
-def _entry(game: str) -> GamePolicies:
-    return _GAMES.get(game, GamePolicies(default="stop", policies=()))
-
-
-def next_dice(game: str) -> Callable[[State], bool] | None:
+def next_dice(game: GameRef) -> Callable[[State], bool] | None:
     """The game's test for dice that belong to the next decision (see GamePolicies)."""
-    return _entry(game).next_dice
+    return policies_of(game).next_dice
 
 
-def available(game: str) -> list[tuple[str, str]]:
+def available(game: GameRef) -> list[tuple[str, str]]:
     """(name, description) of every policy of ``game``, its default first."""
-    entry = _entry(game)
+    entry = policies_of(game)
     rows = [(p.name, p.description) for p in entry.policies]
     rows.extend(entry.parametrised_help)
     if all(name != "stop" for name, _ in rows):
@@ -134,11 +64,11 @@ def available(game: str) -> list[tuple[str, str]]:
     return rows
 
 
-def resolve(game: str, policy: Policy | str | None) -> Policy:
+def resolve(game: GameRef, policy: Policy | str | None) -> Policy:
     """The policy object named by ``policy`` (None: the game's default)."""
     if isinstance(policy, Policy):
         return policy
-    entry = _entry(game)
+    entry = policies_of(game)
     name = entry.default if policy is None else policy.strip()
     for p in entry.policies:
         if p.name == name:
@@ -150,4 +80,10 @@ def resolve(game: str, policy: Policy | str | None) -> Policy:
     if name == Stop.name:
         return Stop()
     names = ", ".join(n for n, _ in available(game))
-    raise DicefrontError(f"unknown odds policy {name!r} for {game}; available: {names}")
+    raise DicefrontError(f"unknown odds policy {name!r} for {_name(game)}; available: {names}")
+
+
+__all__ = [
+    "Choice", "Context", "Expander", "GamePolicies", "Leaves", "Policy", "PolicyFactory", "Stop", "available",
+    "best_action", "expected_value", "next_dice", "policies_of", "resolve",
+]

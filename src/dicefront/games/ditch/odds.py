@@ -5,22 +5,21 @@ the pawn goes after its roll) is the next decision, so a move's odds are its rol
 from __future__ import annotations
 
 from ...core.game import Action, State
-from ..policy import Choice, Context, GamePolicies, Policy, best_action, register_policies
+from ...core.policy import Choice, Context, GamePolicies, Policy, best_action
+from .actions import Cover
+from .rules import COVER, DitchState
 
 
 def _cover_choices(state: State) -> tuple[int, list[Action]] | None:
     """The defender and its cover options when the state asks for a cover decision."""
-    if len(state.actors) != 1:
+    if not isinstance(state, DitchState) or state.phase != COVER:
         return None
-    defender = state.actors[0]
-    legal = state.legal_actions(defender)
-    if legal and all(str(a) == "no-cover" or str(a).startswith("cover ") for a in legal):
-        return defender, legal
-    return None
+    defender = state.player
+    return defender, state.legal_actions(defender)
 
 
 def _no_cover(actions: list[Action]) -> Action:
-    return next(a for a in actions if str(a) == "no-cover")
+    return next(a for a in actions if isinstance(a, Cover) and a.cell is None)
 
 
 class BestCover(Policy):
@@ -35,7 +34,8 @@ class BestCover(Policy):
         if found is None:
             return None
         defender, legal = found
-        ordered = [_no_cover(legal)] + [a for a in legal if str(a) != "no-cover"]
+        stay = _no_cover(legal)
+        ordered = [stay] + [a for a in legal if a != stay]
         return defender, best_action(state, defender, ordered, ctx)
 
 
@@ -60,4 +60,4 @@ class AlwaysCover(Policy):
         return defender, legal[0]
 
 
-register_policies("ditch", GamePolicies(default=BestCover.name, policies=(BestCover(), NoCover(), AlwaysCover())))
+POLICIES = GamePolicies(default=BestCover.name, policies=(BestCover(), NoCover(), AlwaysCover()))

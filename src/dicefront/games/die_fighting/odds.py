@@ -6,11 +6,13 @@ belongs to the next decision, not to the last action of a round."""
 from __future__ import annotations
 
 from ...core.game import State
-from ..policy import GamePolicies, Stop, register_policies
+from ...core.policy import GamePolicies, Stop
+from .phases import INITIATIVE
+from .rules import DieFightingState
 
 
 def initiative_roll(state: State) -> bool:
-    return state.view(None).get("phase") == "initiative"
+    return isinstance(state, DieFightingState) and state.phase == INITIATIVE
 
 
-register_policies("die_fighting", GamePolicies(default=Stop.name, policies=(Stop(),), next_dice=initiative_roll))
+POLICIES = GamePolicies(default=Stop.name, policies=(Stop(),), next_dice=initiative_roll)

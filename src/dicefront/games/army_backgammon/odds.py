@@ -6,11 +6,12 @@ has no dice of its own. Hidden minefields are re-sampled (see the package notes)
 from __future__ import annotations
 
 from ...core.game import State
-from ..policy import GamePolicies, Stop, register_policies
+from ...core.policy import GamePolicies, Stop
+from .rules import ROLL, ArmyState
 
 
 def next_turn_roll(state: State) -> bool:
-    return state.view(None).get("phase") == "roll"
+    return isinstance(state, ArmyState) and state.phase == ROLL
 
 
-register_policies("army_backgammon", GamePolicies(default=Stop.name, policies=(Stop(),), next_dice=next_turn_roll))
+POLICIES = GamePolicies(default=Stop.name, policies=(Stop(),), next_dice=next_turn_roll)

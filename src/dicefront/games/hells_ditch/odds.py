@@ -10,26 +10,29 @@ from __future__ import annotations
 import re
 
 from ...core.game import Action, State
-from ..policy import Choice, Context, GamePolicies, Policy, register_policies
+from ...core.policy import Choice, Context, GamePolicies, Policy
+from .actions import BackOut, FightOn
+from .rules import CHOICE, HellsDitchState
 
 
 def _fight_choice(state: State) -> tuple[int, list[Action]] | None:
     """The next side to decide between rolls and its options, if the state is there."""
+    if not isinstance(state, HellsDitchState) or state.phase != CHOICE:
+        return None
     for player in state.actors:
         legal = state.legal_actions(player)
-        if legal and all(str(a) == "fight-on" or str(a).startswith("back-out ") for a in legal):
+        if legal and all(isinstance(a, (FightOn, BackOut)) for a in legal):
             return player, legal
     return None
 
 
 def _fighting_hp(state: State, player: int) -> int | None:
-    """The HP of ``player``'s warband in the fight, from the public view."""
-    view = state.view(None)
-    fight = view.get("fight")
-    if not isinstance(fight, dict):
+    """The HP of ``player``'s warband in the fight (public knowledge)."""
+    if not isinstance(state, HellsDitchState) or state.fight is None:
         return None
-    band = int(fight["warbands"][player])
-    return int(view["warbands"][player][band - 1]["hp"])
+    _, band0, band1 = state.fight
+    band = band1 if player else band0
+    return state.hp[player][band - 1]
 
 
 class FightToTheEnd(Policy):
@@ -41,7 +44,7 @@ class FightToTheEnd(Policy):
         if found is None:
             return None
         player, legal = found
-        return player, next(a for a in legal if str(a) == "fight-on")
+        return player, next(a for a in legal if isinstance(a, FightOn))
 
 
 class BackOutAt(Policy):
@@ -61,10 +64,10 @@ class BackOutAt(Policy):
         player, legal = found
         limit = self.mine if player == ctx.asking else self.theirs
         hp = _fighting_hp(state, player)
-        backs = [a for a in legal if str(a) != "fight-on"]
+        backs = [a for a in legal if isinstance(a, BackOut)]
         if limit is not None and hp is not None and hp <= limit and backs:
             return player, backs[0]
-        return player, next(a for a in legal if str(a) == "fight-on")
+        return player, next(a for a in legal if isinstance(a, FightOn))
 
 
 _PARAM = re.compile(r"^back-out-at-(\d+)(?:/(\d+))?$")
@@ -77,15 +80,12 @@ def parse(name: str) -> Policy | None:
     return BackOutAt(int(m.group(1)), None if m.group(2) is None else int(m.group(2)))
 
 
-register_policies(
-    "hells_ditch",
-    GamePolicies(
-        default=FightToTheEnd.name,
-        policies=(FightToTheEnd(),),
-        parse=parse,
-        parametrised_help=(
-            ("back-out-at-K", "your warband backs out once it has K HP or less; the opponent fights to the end"),
-            ("back-out-at-K/L", "as back-out-at-K, and the opponent's warband backs out at L HP or less"),
-        ),
+POLICIES = GamePolicies(
+    default=FightToTheEnd.name,
+    policies=(FightToTheEnd(),),
+    parse=parse,
+    parametrised_help=(
+        ("back-out-at-K", "your warband backs out once it has K HP or less; the opponent fights to the end"),
+        ("back-out-at-K/L", "as back-out-at-K, and the opponent's warband backs out at L HP or less"),
     ),
 )

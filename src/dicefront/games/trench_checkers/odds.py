@@ -10,19 +10,21 @@ the next round belongs to the next decision."""
 from __future__ import annotations
 
 from ...core.game import Action, State
-from ..policy import Choice, Context, GamePolicies, Policy, best_action, register_policies
+from ...core.policy import Choice, Context, GamePolicies, Policy, best_action
+from .actions import Pass
+from .rules import DEFEND, REACT, ROLLOFF, TrenchState
 
-WINDOWS = ("defend", "react")
+WINDOWS = (DEFEND, REACT)
 
 
 def _window(state: State) -> tuple[int, list[Action]] | None:
     """The player deciding in a battle's card window and its options (pass first)."""
-    if len(state.actors) != 1 or state.view(None).get("phase") not in WINDOWS:
+    if not isinstance(state, TrenchState) or len(state.actors) != 1 or state.phase not in WINDOWS:
         return None
     player = state.actors[0]
     legal = state.legal_actions(player)
-    passes = [a for a in legal if str(a) == "pass"]
-    return player, passes + [a for a in legal if str(a) != "pass"]
+    passes = [a for a in legal if isinstance(a, Pass)]
+    return player, passes + [a for a in legal if not isinstance(a, Pass)]
 
 
 class NoCards(Policy):
@@ -64,10 +66,7 @@ class BestCards(Policy):
 
 
 def next_round_roll(state: State) -> bool:
-    return state.view(None).get("phase") == "rolloff"
+    return isinstance(state, TrenchState) and state.phase == ROLLOFF
 
 
-register_policies(
-    "trench_checkers",
-    GamePolicies(default=NoCards.name, policies=(NoCards(), MyCards(), BestCards()), next_dice=next_round_roll),
-)
+POLICIES = GamePolicies(default=NoCards.name, policies=(NoCards(), MyCards(), BestCards()), next_dice=next_round_roll)

@@ -1,0 +1,52 @@
+"""Role modules: core finds each game's rooms by name; odds/ knows no game."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import dicefront
+from dicefront.core.policy import GamePolicies
+from dicefront.core.registry import game_class
+from dicefront.core.roles import ROLES, role_module
+from dicefront.odds import available, policies_of
+
+SRC = Path(dicefront.__file__).parent
+
+
+@pytest.mark.parametrize("name", dicefront.names())
+def test_odds_role_declares_policies(name: str) -> None:
+    module = role_module(game_class(name), "odds")
+    assert module is not None, f"{name} has no odds role module"
+    declared = module.POLICIES
+    assert isinstance(declared, GamePolicies)
+    assert policies_of(name) is declared
+    assert policies_of(dicefront.load(name)) is declared
+    assert available(name)[0][0] == declared.default
+
+
+def test_unknown_role_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown game role"):
+        role_module(game_class("ditch"), "nonsense")
+    assert "odds" in ROLES
+
+
+def test_missing_role_module_is_none() -> None:
+    class Toy:
+        pass
+
+    Toy.__module__ = "dicefront.core.game"
+    assert role_module(Toy, "odds") is None
+
+
+def test_odds_package_knows_no_game() -> None:
+    """Odds are game-agnostic: no game names, notation texts or view keys in odds/."""
+    names = dicefront.names()
+    for path in sorted((SRC / "odds").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for name in names:
+            assert re.search(rf"\b{name}\b", text) is None, f"{path.name} names the game {name}"
+        assert "str(a)" not in text and "view(None)" not in text, f"{path.name} matches notation or reads a view"
+    assert not (SRC / "odds" / "games").exists()
