@@ -62,7 +62,7 @@ def expected_value(
         total = 0.0
         for outcome, p in outcomes:
             child = state.clone()
-            child._apply_chance(outcome)
+            child.push_chance(outcome)
             total += (p.numerator / p.denominator) * expected_value(child, player, rng, share, depth + 1)
         return total
     if rng is None:
@@ -71,7 +71,7 @@ def expected_value(
     total = 0.0
     for _ in range(draws):
         child = state.clone()
-        child._apply_chance(sample_outcome(child, rng))
+        child.push_chance(sample_outcome(child, rng))
         total += expected_value(child, player, rng, 1, depth + 1)
     return total / draws
 
@@ -79,7 +79,7 @@ def expected_value(
 def after_action(state: State, action: Any, player: int) -> State:
     """A copy of ``state`` with ``player``'s known-legal ``action`` applied."""
     child = state.clone()
-    child._apply(action, player)
+    child.push(action, player)
     return child
 
 

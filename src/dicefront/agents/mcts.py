@@ -174,7 +174,7 @@ class MCTSAgent:
                 break
             if st.is_chance:
                 outcome = sample_outcome(st, rng)
-                st._apply_chance(outcome)
+                st.push_chance(outcome)
                 node = _child_by(node, "outcomes", outcome)
                 continue
             if not node.expanded:
@@ -188,7 +188,7 @@ class MCTSAgent:
             mover = actors[0]
             action, edge = self._select(node, st.legal_actions(mover), mover, rng)
             path.append(edge)
-            st._apply(action, mover)
+            st.push(action, mover)
             if edge.n == 0 and self.exact:
                 # first visit: the action's exact expected value over the dice that
                 # follow it (as greedy sees it) instead of one sampled outcome
@@ -239,7 +239,7 @@ class MCTSAgent:
             while p in st.actors and not st.is_chance and not st.is_terminal:
                 action, edge = self._select(trie, st.legal_actions(p), p, rng)
                 path.append(edge)
-                st._apply(action, p)
+                st.push(action, p)
                 plan.append(action)
                 if edge.child is None:
                     edge.child = _Node()
@@ -264,11 +264,11 @@ class MCTSAgent:
             if st.is_terminal:
                 break
             if st.is_chance:
-                st._apply_chance(sample_outcome(st, rng))
+                st.push_chance(sample_outcome(st, rng))
                 continue
             mover = st.actors[0]
             actions = st.legal_actions(mover)
-            st._apply(actions[rng.randrange(len(actions))], mover)
+            st.push(actions[rng.randrange(len(actions))], mover)
         v = value_for(st, player)
         return v if player == 0 else -v
 
@@ -321,13 +321,13 @@ def _sample_positions(game: Game[Any], rng: random.Random, count: int) -> list[S
             if state.is_terminal:
                 break
             if state.is_chance:
-                state._apply_chance(sample_outcome(state, rng))
+                state.push_chance(sample_outcome(state, rng))
             else:
                 mover = state.actors[0]
                 actions = state.legal_actions(mover)
-                state._apply(actions[rng.randrange(len(actions))], mover)
+                state.push(actions[rng.randrange(len(actions))], mover)
         while state.is_chance and not state.is_terminal:
-            state._apply_chance(sample_outcome(state, rng))
+            state.push_chance(sample_outcome(state, rng))
         if not state.is_terminal and len(state.legal_actions(state.actors[0])) > 1:
             out.append(state)
     if not out:

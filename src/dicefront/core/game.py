@@ -263,9 +263,20 @@ class State(ABC):
             raise IllegalActionError(outcome, None, "not a possible outcome here")
         return self._apply_chance(outcome)
 
+    def push(self, action: Action, player: int) -> list[Event]:
+        """Apply an action the caller KNOWS is legal for ``player`` (one taken from
+        ``legal_actions(player)`` of this very state), without checking it: the fast
+        path for search, as python-chess's ``push`` beside ``push_san``. Anything else
+        may corrupt the state; input from people goes through :meth:`apply`."""
+        return self._apply(action, player)
+
+    def push_chance(self, outcome: Roll) -> list[Event]:
+        """Apply one of ``chance_outcomes()`` without checking it (see :meth:`push`)."""
+        return self._apply_chance(outcome)
+
     @abstractmethod
     def _apply(self, action: Any, player: int) -> list[Event]:
-        """Apply a known-legal action (search may call this directly)."""
+        """Apply a known-legal action (the game's rules; reached through apply/push)."""
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
         raise IllegalActionError(outcome, None, "this game has no chance nodes")

@@ -51,7 +51,7 @@ def random_playout(game: Game[Any], rng: random.Random) -> int:
         else:
             p = state.actors[0]
             actions = state.legal_actions(p)
-            state._apply(actions[rng.randrange(len(actions))], p)
+            state.push(actions[rng.randrange(len(actions))], p)
         steps += 1
     return steps
 

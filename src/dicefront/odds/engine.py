@@ -182,7 +182,7 @@ class _Expansion:
             out = []
             for roll, p in state.chance_outcomes():
                 child = state.clone()
-                out.append((child, child._apply_chance(roll), p, True))  # an outcome the node itself lists
+                out.append((child, child.push_chance(roll), p, True))  # an outcome the node itself lists
             return out
         assert node.choice is not None  # a decision node that is not a leaf has its choice
         player, action = node.choice
