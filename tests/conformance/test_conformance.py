@@ -116,6 +116,22 @@ def test_clone_is_independent(walk: Any) -> None:
         assert json.dumps(st.to_json(), sort_keys=True) == before, f"seed {seed}: changing a clone changed the original"
 
 
+def test_key_identifies_the_full_state(walk: Any) -> None:
+    """``State.key()`` is hashable, survives a clone, and two states of the game have
+    equal keys exactly when their full JSON is equal."""
+    game, seed, states = walk
+    sample_states = states[:: max(1, len(states) // 60)]
+    keys = [st.key() for st in sample_states]
+    texts = [json.dumps(st.to_json(), sort_keys=True) for st in sample_states]
+    for i, st in enumerate(sample_states):
+        assert st.clone().key() == keys[i], f"seed {seed} state {i}: a clone has another key"
+        hash(keys[i])
+    by_key: dict[Any, str] = {}
+    for i, k in enumerate(keys):
+        assert by_key.setdefault(k, texts[i]) == texts[i], f"seed {seed} state {i}: equal keys, different states"
+    assert len(set(keys)) == len(set(texts)), f"seed {seed}: different states share a key"
+
+
 def test_json_round_trip(walk: Any) -> None:
     game, seed, states = walk
     for i, st in enumerate(states):

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -21,6 +21,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from .chance import Outcomes, Roll
 from .errors import IllegalActionError, NotationError, StateFormatError
 from .events import Event
+from .fields import freeze, key_fields
 from .options import OptionInfo, build_options, option_schema, options_to_json
 
 STATE_FORMAT = 1
@@ -331,8 +332,15 @@ class State(ABC):
             "state": self._payload(),
         }
 
+    def key(self) -> Hashable:
+        """A cheap hashable identity of the full state (secrets included): equal keys,
+        equal states. For transposition tables, odds memos and digests inside one
+        process; it is not stable across versions (files use ``to_json``). The
+        default freezes the fields named in the class's ``__slots__``."""
+        return (type(self).__name__, *(freeze(getattr(self, name, None)) for name in key_fields(type(self))))
+
     def same_as(self, other: State) -> bool:
-        return self.to_json() == other.to_json()
+        return type(self) is type(other) and self.key() == other.key()
 
     def probability_check(self) -> Fraction:
         return sum((p for _, p in self.chance_outcomes()), Fraction(0))

@@ -4,10 +4,9 @@ the next decision, and group the end states by ``Game.outcome_label``."""
 
 from __future__ import annotations
 
-import json
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -81,7 +80,7 @@ class _Node:
     rolled: bool
     label: str
     leaf: bool = False
-    children: list[tuple[str, Fraction]] = field(default_factory=list)
+    children: list[tuple[Hashable, Fraction]] = field(default_factory=list)
     repeat: Fraction = Fraction(0)
     choice: Choice | None = None
 
@@ -106,8 +105,8 @@ class _Expansion:
         self.nodes = 0
         self.chance_seen = False
         self.next_dice = next_dice(before.game)
-        self._decisions: dict[str, Choice | None] = {}
-        self._lookaheads: dict[str, Leaves] = {}
+        self._decisions: dict[Hashable, Choice | None] = {}
+        self._lookaheads: dict[Hashable, Leaves] = {}
 
     def run(
         self, state: State, events: Sequence[Event] = (), rolled: bool = False, pending: bool = False
@@ -115,7 +114,7 @@ class _Expansion:
         """The end nodes (a decision, the next turn's dice, or the end of the game) with
         their probabilities. ``pending``: ``state`` is the dice asked about, expanded
         even if they are a turn's opening roll."""
-        graph: dict[str, _Node] = {}
+        graph: dict[Hashable, _Node] = {}
         root = self._add(graph, state, self._visible(events), rolled, pending)
         stack = [root]
         pushed = {root}
@@ -138,14 +137,14 @@ class _Expansion:
     def lookahead(self, state: State, rolled: bool) -> Leaves:
         """The expansion a policy uses to compare its options (its dice do not count
         as the question's own)."""
-        key = f"{int(rolled)}|{_key(state)}"
+        key = (rolled, state.key())
         if key not in self._lookaheads:
             seen = self.chance_seen
             self._lookaheads[key] = [(node.state, p) for node, p in self.run(state, (), rolled)]
             self.chance_seen = seen
         return self._lookaheads[key]
 
-    def decide(self, state: State, rolled: bool, key: str) -> Choice | None:
+    def decide(self, state: State, rolled: bool, key: Hashable) -> Choice | None:
         """The policy's choice at a decision (the same state is decided once)."""
         if key not in self._decisions:
             self._decisions[key] = self.policy.decide(state, Context(self.asking, rolled, self.lookahead))
@@ -154,10 +153,10 @@ class _Expansion:
     def _visible(self, events: Sequence[Event]) -> tuple[Event, ...]:
         return tuple(e for e in events if e.visible_to(self.asking))
 
-    def _add(self, graph: dict[str, _Node], state: State, events: tuple[Event, ...], rolled: bool, pending: bool = False) -> str:
+    def _add(self, graph: dict[Hashable, _Node], state: State, events: tuple[Event, ...], rolled: bool, pending: bool = False) -> Hashable:
         label = state.game.outcome_label(self.before, state, list(events), self.asking)
-        state_key = f"{int(rolled)}|{_key(state)}"
-        key = f"{label}|{state_key}"
+        state_key = (rolled, state.key())
+        key = (label, state_key)
         if key not in graph:
             self.nodes += 1
             if self.nodes > self.max_nodes:
@@ -190,7 +189,7 @@ class _Expansion:
         return [(child, child.apply(action, player), Fraction(1), node.rolled)]
 
     @staticmethod
-    def _flow(graph: dict[str, _Node], root: str) -> list[tuple[_Node, Fraction]]:
+    def _flow(graph: dict[Hashable, _Node], root: Hashable) -> list[tuple[_Node, Fraction]]:
         indegree = dict.fromkeys(graph, 0)
         for node in graph.values():
             for child, _ in node.children:
@@ -218,10 +217,6 @@ class _Expansion:
                 "the dice can lead back to an earlier position through other positions; exact odds for such cycles are not supported"
             )
         return out
-
-
-def _key(state: State) -> str:
-    return json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
 
 
 # ----- the question ---------------------------------------------------------------------
@@ -258,10 +253,10 @@ def _the_action(state: State, action: Action | str | None, player: int) -> Actio
 def _worlds(state: State, player: int, rng: random.Random, count: int) -> list[tuple[State, int]]:
     """``count`` re-samplings of what ``player`` cannot see, identical ones merged:
     (world, how many samples gave it)."""
-    worlds: dict[str, tuple[State, int]] = {}
+    worlds: dict[Hashable, tuple[State, int]] = {}
     for _ in range(count):
         world = state.determinize(player, rng)
-        key = _key(world)
+        key = world.key()
         old = worlds.get(key)
         worlds[key] = (world, 1 if old is None else old[1] + 1)
     return list(worlds.values())
@@ -389,7 +384,7 @@ def simulate(
             rolled = True
             events += world.apply_chance(sample(world.chance_outcomes(), rng))
             continue
-        choice = expansion.decide(world, rolled, f"{int(rolled)}|{_key(world)}")
+        choice = expansion.decide(world, rolled, (rolled, world.key()))
         if choice is None:
             break
         events += world.apply(choice[1], choice[0])

@@ -1,0 +1,39 @@
+"""A state's fields, declared once in its ``__slots__``, and a hashable identity of
+their values (``State.key()``): no JSON inside the process."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from functools import cache
+from typing import Any
+
+_ATOMS = (int, str, float, bool, type(None))
+
+
+@cache
+def key_fields(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` and its bases that holds game state: not ``game`` (the
+    definition, the same for every state of a game) and not ``_``-prefixed caches."""
+    names: list[str] = []
+    for klass in reversed(cls.__mro__):
+        slots = klass.__dict__.get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name != "game" and not name.startswith("_") and name not in names:
+                names.append(name)
+    return tuple(names)
+
+
+def freeze(value: Any) -> Hashable:
+    """A hashable value equal for equal containers: lists and tuples become tuples,
+    dicts and sets frozensets; frozen dataclasses and other hashables stay as they are."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is list or kind is tuple:
+        return tuple(map(freeze, value))
+    if kind is dict:
+        return frozenset(zip(value, map(freeze, value.values()), strict=True))
+    if kind is set or kind is frozenset:
+        return frozenset(map(freeze, value))
+    hash(value)  # a TypeError here names a field type this function must learn
+    return value
