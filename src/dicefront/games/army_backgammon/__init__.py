@@ -27,7 +27,7 @@ from .tactics import Context, Memo
 class ArmyBackgammonOptions:
     army: str = field(
         default="default",
-        metadata=opt("Army list: a shipped army (default, small, large, multi) or the path of an army TOML file", data="data/armies"),
+        metadata=opt("Army list: a shipped army (default, small, large, multi) or your own army TOML file", data="data/armies"),
     )
     setup: str = field(
         default="army",

@@ -19,7 +19,7 @@ from .rules import DitchState, state_from_payload
 
 @dataclass(frozen=True)
 class DitchOptions:
-    board: str = field(default="field", metadata=opt("Board: a shipped board (field, hex) or the path of a board TOML file", data="boards"))
+    board: str = field(default="field", metadata=opt("Board: a shipped board (field, hex) or your own board TOML file", data="boards"))
     end_condition: str = field(
         default="wiped-out",
         metadata=opt(

@@ -20,9 +20,9 @@ from .rules import TrenchState
 
 @dataclass(frozen=True)
 class TrenchCheckersOptions:
-    board: str = field(default="trenches", metadata=opt("Board: a shipped board (trenches, compact) or the path of a board TOML file", data="data/boards"))
+    board: str = field(default="trenches", metadata=opt("Board: a shipped board (trenches, compact) or your own board TOML file", data="data/boards"))
     cards: bool = field(default=True, metadata=opt("Play with the ability cards (false: no hands, no deck, depots give nothing)"))
-    card_list: str = field(default="standard", metadata=opt("Ability cards: a shipped card list (standard) or the path of a card TOML file", data="data/cards"))
+    card_list: str = field(default="standard", metadata=opt("Ability cards: a shipped card list (standard) or your own card TOML file", data="data/cards"))
     hand_size: int = field(default=6, metadata=opt("Cards dealt to each player at the start", min=0, max=10))
     depot_claim: str = field(
         default="on-or-past",
