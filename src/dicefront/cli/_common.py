@@ -9,8 +9,8 @@ from typing import Any, NoReturn
 import typer
 from rich.console import Console
 
-import dicefront
 from dicefront.core import DicefrontError, Game
+from dicefront.core.registry import build
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
@@ -31,9 +31,9 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
     return out
 
 
-def load_game(name: str, pairs: list[str] | None = None) -> Game[Any]:
+def load_game(name: str, pairs: list[str] | None = None, data_files: dict[str, str] | None = None) -> Game[Any]:
     try:
-        return dicefront.load(name, **parse_options(pairs))
+        return build(name, parse_options(pairs), data_files=data_files)
     except DicefrontError as exc:
         fail(str(exc))
 

@@ -261,7 +261,7 @@ def play(
         except DicefrontError as exc:
             fail(str(exc))
     record = MatchRecord(game=g.name, options=g.options_json(), seed=seed,
-                         agents=["human" if p in humans else vs for p in (0, 1)])
+                         agents=["human" if p in humans else vs for p in (0, 1)], data_files=g.data_files)
     if position is not None:
         record.initial_state = state.to_json()
     session = Session(g, state, humans, agents, random.Random(f"dicefront:{seed}:chance"),

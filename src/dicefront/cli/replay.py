@@ -36,7 +36,7 @@ def replay(
     """Re-run a saved game step by step and check it reaches the recorded final state."""
     try:
         record = MatchRecord.load(file)
-        game = load_game(record.game, [f"{k}={v}" for k, v in record.options.items()])
+        game = load_game(record.game, [f"{k}={v}" for k, v in record.options.items()], record.data_files or None)
         states: list[State] = []
         steps: list[Step] = []
         stop = record.length if at is None else min(at, record.length)

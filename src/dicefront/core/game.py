@@ -19,10 +19,11 @@ from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
 from .chance import Outcomes, Roll
+from .data import DataFile, DataSource
 from .errors import IllegalActionError, NotationError, StateFormatError
 from .events import Event
 from .fields import freeze, key_fields
-from .options import OptionInfo, build_options, option_schema, options_to_json
+from .options import OptionInfo, build_options, data_folders, option_schema, options_to_json
 
 STATE_FORMAT = 1
 
@@ -79,9 +80,33 @@ class Game(ABC, Generic[O]):
     max_length: ClassVar[int] = 10_000
     rules_file: ClassVar[Path | None] = None
 
-    def __init__(self, **options: Any) -> None:
-        self.options: O = build_options(self.options_class, options, self.name)
+    def __init__(self, *, data_files: Mapping[str, str] | None = None, local_files: bool = True, **options: Any) -> None:
+        """``data_files`` gives the TOML text of designer data files by option name
+        (their option then only names them); ``local_files`` allows options to name
+        local paths (the CLI does, the server does not)."""
+        folders = data_folders(self.options_class)
+        self.data_source = DataSource(self.data_package(), folders, data_files, local_files=local_files)
+        given = dict(options)
+        for option in self.data_source.files:
+            given.setdefault(option, "upload")
+        self.options: O = build_options(self.options_class, given, self.name)
         self._check_options()
+        self.data_source.check_all_used(given)
+
+    @classmethod
+    def data_package(cls) -> str:
+        """The package whose data folders hold the shipped data files."""
+        return cls.__module__
+
+    def data_file(self, option: str, value: str) -> DataFile:
+        """The data file that data-file option ``option`` names with ``value``."""
+        return self.data_source.load(option, value)
+
+    @property
+    def data_files(self) -> dict[str, str]:
+        """The text of every designer (not shipped) data file this game was built from,
+        by option: with the options, enough to rebuild the game anywhere."""
+        return dict(self.data_source.used)
 
     def _check_options(self) -> None:
         """Cross-option validation and data-file loading; raise OptionError."""
@@ -95,7 +120,7 @@ class Game(ABC, Generic[O]):
             has_chance=self.has_chance,
             hidden_information=self.hidden_information,
             simultaneous=self.simultaneous,
-            options=option_schema(self.options_class),
+            options=option_schema(self.options_class, self.data_package()),
             presets=self.presets,
             max_length=self.length_bound(),
         )

@@ -55,6 +55,7 @@ def play_match(
         options=game.options_json(),
         seed=seed,
         agents=[getattr(a, "name", type(a).__name__) for a in agents],
+        data_files=game.data_files,
     )
     if state is None:
         state = game.new_state()

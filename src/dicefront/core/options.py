@@ -8,12 +8,15 @@ returns a new frozen instance. Defaults are never filled by mutating anything.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import math
 import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from .data import shipped_names, short
 from .errors import OptionError
 
 T = TypeVar("T")
@@ -25,9 +28,14 @@ def opt(
     choices: Sequence[Any] | None = None,
     min: float | None = None,
     max: float | None = None,
+    data: str | None = None,
+    special: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """Field metadata for an option."""
-    return {"help": help, "choices": tuple(choices) if choices else None, "min": min, "max": max}
+    """Field metadata for an option. ``data`` makes it a data-file option: the folder
+    (inside the game's package) of its shipped ``.toml`` files; ``special`` lists the
+    other words it accepts (such as ``choose``), offered with the shipped names."""
+    return {"help": help, "choices": tuple(choices) if choices else None, "min": min, "max": max,
+            "data": data, "special": tuple(special)}
 
 
 @dataclass(frozen=True)
@@ -39,6 +47,10 @@ class OptionInfo:
     choices: tuple[Any, ...] | None = None
     min: float | None = None
     max: float | None = None
+    data: str | None = None
+    """The folder of shipped files, for a data-file option."""
+    shipped: tuple[str, ...] | None = None
+    """What a data-file option can name without a file of one's own."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -49,6 +61,8 @@ class OptionInfo:
             "choices": list(self.choices) if self.choices else None,
             "min": self.min,
             "max": self.max,
+            "data_file": self.data is not None,
+            "shipped": list(self.shipped) if self.shipped is not None else None,
         }
 
 
@@ -60,8 +74,9 @@ def _field_type(cls: type, field: dataclasses.Field[Any]) -> type:
     return typing.cast(type, tp)
 
 
-def option_schema(cls: type) -> tuple[OptionInfo, ...]:
-    """Describe every option of an options dataclass."""
+def option_schema(cls: type, package: str | None = None) -> tuple[OptionInfo, ...]:
+    """Describe every option of an options dataclass; with the game's ``package``,
+    data-file options list their shipped files."""
     out = []
     for f in dataclasses.fields(cls):
         tp = _field_type(cls, f)
@@ -75,10 +90,27 @@ def option_schema(cls: type) -> tuple[OptionInfo, ...]:
                 choices=meta.get("choices"),
                 min=meta.get("min"),
                 max=meta.get("max"),
+                data=meta.get("data"),
+                shipped=_shipped(meta, package),
             )
         )
     return tuple(out)
 
+
+def _shipped(meta: Mapping[str, Any], package: str | None) -> tuple[str, ...] | None:
+    folder = meta.get("data")
+    if folder is None or package is None:
+        return None
+    return (*meta.get("special", ()), *shipped_names(package, folder))
+
+
+def data_folders(cls: type) -> dict[str, str]:
+    """Each data-file option of an options dataclass and its folder of shipped files."""
+    return {f.name: f.metadata["data"] for f in dataclasses.fields(cls) if f.metadata.get("data")}
+
+
+MAX_TEXT = 1000
+"""The longest text option value accepted."""
 
 _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
@@ -91,10 +123,10 @@ def _coerce(info: OptionInfo, value: Any) -> Any:
             return value
         if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
             return value.lower() in _TRUE
-        raise OptionError(f"option {name}: expected true or false, got {value!r}")
+        raise OptionError(f"option {name}: expected true or false, got {short(value)}")
     if info.type == "int":
         if isinstance(value, bool):
-            raise OptionError(f"option {name}: expected an integer, got {value!r}")
+            raise OptionError(f"option {name}: expected an integer, got {short(value)}")
         if isinstance(value, int):
             return value
         if isinstance(value, str):
@@ -102,29 +134,34 @@ def _coerce(info: OptionInfo, value: Any) -> Any:
                 return int(value.strip())
             except ValueError:
                 pass
-        raise OptionError(f"option {name}: expected an integer, got {value!r}")
+        raise OptionError(f"option {name}: expected an integer, got {short(value)}")
     if info.type == "float":
+        number: float | None = None
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            return float(value)
-        if isinstance(value, str):
-            try:
-                return float(value.strip())
-            except ValueError:
-                pass
-        raise OptionError(f"option {name}: expected a number, got {value!r}")
+            number = float(value) if not isinstance(value, int) or abs(value) < 2**1000 else math.inf
+        elif isinstance(value, str):
+            with contextlib.suppress(ValueError):
+                number = float(value.strip())
+        if number is None:
+            raise OptionError(f"option {name}: expected a number, got {short(value)}")
+        if not math.isfinite(number):
+            raise OptionError(f"option {name}: expected a finite number, got {short(value)}")
+        return number
     if not isinstance(value, str):
-        raise OptionError(f"option {name}: expected text, got {value!r}")
+        raise OptionError(f"option {name}: expected text, got {short(value)}")
+    if len(value) > MAX_TEXT:
+        raise OptionError(f"option {name}: text too long ({len(value)} characters; at most {MAX_TEXT})")
     return value
 
 
 def _check_range(info: OptionInfo, value: Any) -> None:
     if info.choices is not None and value not in info.choices:
         allowed = ", ".join(map(str, info.choices))
-        raise OptionError(f"option {info.name}: {value!r} is not one of {allowed}")
+        raise OptionError(f"option {info.name}: {short(value)} is not one of {allowed}")
     if info.min is not None and value < info.min:
-        raise OptionError(f"option {info.name}: {value!r} is below the minimum {info.min:g}")
+        raise OptionError(f"option {info.name}: {short(value)} is below the minimum {info.min:g}")
     if info.max is not None and value > info.max:
-        raise OptionError(f"option {info.name}: {value!r} is above the maximum {info.max:g}")
+        raise OptionError(f"option {info.name}: {short(value)} is above the maximum {info.max:g}")
 
 
 def build_options(cls: type[T], given: Mapping[str, Any], game: str = "") -> T:
@@ -134,7 +171,8 @@ def build_options(cls: type[T], given: Mapping[str, Any], game: str = "") -> T:
     if unknown:
         where = f" for {game}" if game else ""
         valid = ", ".join(schema) or "(none)"
-        raise OptionError(f"unknown option{'s' if len(unknown) > 1 else ''} {', '.join(unknown)}{where}; valid options: {valid}")
+        shown = ", ".join(short(u, 40)[1:-1] for u in unknown[:5])
+        raise OptionError(f"unknown option{'s' if len(unknown) > 1 else ''} {shown}{where}; valid options: {valid}")
     values = {}
     for name, raw in given.items():
         info = schema[name]

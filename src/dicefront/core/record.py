@@ -76,6 +76,9 @@ class MatchRecord:
     final_digest: str = ""
     initial_state: dict[str, Any] | None = None
     """Set when the match started from a saved position instead of a new game."""
+    data_files: dict[str, str] = field(default_factory=dict)
+    """The TOML text of designer data files by option (``Game.data_files``), so the
+    replay re-runs where those files are not."""
 
     @property
     def length(self) -> int:
@@ -120,6 +123,8 @@ class MatchRecord:
         }
         if self.initial_state is not None:
             out["initial_state"] = self.initial_state
+        if self.data_files:
+            out["data_files"] = dict(self.data_files)
         return out
 
     @classmethod
@@ -144,6 +149,7 @@ class MatchRecord:
                 truncated=bool(data.get("truncated", False)),
                 final_digest=str(data.get("final_digest", "")),
                 initial_state=data.get("initial_state"),
+                data_files=_data_files(data.get("data_files", {})),
             )
         except ReplayError:
             raise
@@ -166,11 +172,17 @@ class MatchRecord:
         return cls.from_json(data)
 
 
+def _data_files(value: Any) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        raise ReplayError("'data_files' must map option names to TOML text")
+    return dict(value)
+
+
 def _start(record: MatchRecord) -> tuple[Game[Any], State]:
-    from .registry import load
+    from .registry import build
 
     try:
-        game = load(record.game, **record.options)
+        game = build(record.game, record.options, data_files=record.data_files or None)
     except DicefrontError as exc:
         raise ReplayError(f"replay names a game that cannot be loaded: {exc}") from exc
     if record.initial_state is not None:

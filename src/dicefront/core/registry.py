@@ -6,9 +6,10 @@ not import every game, and ``core`` never imports a game."""
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from typing import Any
 
-from .errors import StateFormatError, UnknownGameError
+from .errors import OptionError, StateFormatError, UnknownGameError
 from .game import Game, State
 
 _MODULES: dict[str, str] = {}
@@ -44,9 +45,25 @@ def game_class(name: str) -> type[Game[Any]]:
     return cls
 
 
-def load(name: str, **options: Any) -> Game[Any]:
-    """The game ``name`` with ``options`` validated (unknown ones are an error)."""
-    return game_class(name)(**options)
+def load(name: str, *, data_files: Mapping[str, str] | None = None, local_files: bool = True, **options: Any) -> Game[Any]:
+    """The game ``name`` with ``options`` validated (unknown ones are an error).
+
+    ``data_files`` supplies designer data files' TOML text by option name;
+    ``local_files=False`` refuses option values naming local paths (for a server)."""
+    return game_class(name)(data_files=data_files, local_files=local_files, **options)
+
+
+def build(
+    name: str, options: Mapping[str, Any], *, data_files: Mapping[str, str] | None = None, local_files: bool = True
+) -> Game[Any]:
+    """Like :func:`load`, with the options as a mapping: for options from outside (a
+    network client, a file), whose names must not reach the keyword arguments."""
+    if not isinstance(options, Mapping):
+        raise OptionError("options must be an object of option names to values")
+    reserved = sorted(k for k in ("data_files", "local_files") if k in options)
+    if reserved:
+        raise OptionError(f"unknown option {reserved[0]} for {name}")
+    return load(name, data_files=data_files, local_files=local_files, **options)
 
 
 def state_from_json(data: Any) -> State:
@@ -56,5 +73,5 @@ def state_from_json(data: Any) -> State:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise StateFormatError("the position's 'options' must be an object")
-    game = load(str(data["game"]), **options)
+    game = build(str(data["game"]), options)
     return game.state_from_json(data)

@@ -16,7 +16,7 @@ from typing import Any
 from ..agents import make_agent
 from ..core.match import play_match
 from ..core.record import MatchRecord
-from ..core.registry import load
+from ..core.registry import build
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -85,9 +85,12 @@ class SeriesResult:
         }
 
 
-def play_one(game_name: str, options: dict[str, Any], agents: Sequence[str], seed: int, index: int) -> MatchRecord:
-    """Game ``index`` of a series: agent order swapped on odd indices."""
-    game = load(game_name, **options)
+def play_one(
+    game_name: str, options: dict[str, Any], agents: Sequence[str], seed: int, index: int, data_files: dict[str, str] | None = None
+) -> MatchRecord:
+    """Game ``index`` of a series: agent order swapped on odd indices. ``data_files``
+    (the designer files read once at the start) keeps every game on the same rules."""
+    game = build(game_name, options, data_files=data_files)
     order = list(agents) if index % 2 == 0 else [agents[1], agents[0]]
     players = [make_agent(a) for a in order]
     record = play_match(game, players, seed=game_seed(seed, index))
@@ -95,7 +98,7 @@ def play_one(game_name: str, options: dict[str, Any], agents: Sequence[str], see
     return record
 
 
-def _play_star(args: tuple[str, dict[str, Any], Sequence[str], int, int]) -> MatchRecord:
+def _play_star(args: tuple[str, dict[str, Any], Sequence[str], int, int, dict[str, str]]) -> MatchRecord:
     return play_one(*args)
 
 
@@ -111,12 +114,12 @@ def run_series(
     progress: Callable[[int], None] | None = None,
 ) -> SeriesResult:
     """Play ``games`` games, agent 0 in seat 0 on even games and seat 1 on odd ones."""
-    game = load(game_name, **options)  # validates the name and options up front
+    game = build(game_name, options)  # validates the name and options up front
     for a in agents:
         make_agent(a)
     result = SeriesResult(game.name, game.options_json(), list(agents), seed)
     start = time.perf_counter()
-    jobs = [(game.name, game.options_json(), list(agents), seed, i) for i in range(games)]
+    jobs = [(game.name, game.options_json(), list(agents), seed, i, game.data_files) for i in range(games)]
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
 

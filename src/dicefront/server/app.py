@@ -8,12 +8,12 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, StringConstraints
 
 import dicefront
 
@@ -28,6 +28,7 @@ from .storage import Storage
 STATIC = Path(__file__).with_name("static")
 MAX_MESSAGE = 16_384
 MAX_BODY = 65_536
+MAX_UPLOAD = 60_000
 LEVELS = ("easy", "medium", "hard")
 
 
@@ -36,6 +37,13 @@ class CreateGame(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, description="Game options by name; omitted ones take their defaults")
     opponent: str = Field(default="friend", description="'friend' for a second person, or a computer level / agent name")
     seat: int | Literal["random"] = Field(default=0, description="The creator's seat: 0, 1 or 'random'")
+    data_files: dict[Annotated[str, StringConstraints(max_length=40)], Annotated[str, StringConstraints(max_length=MAX_UPLOAD)]] = Field(
+        default_factory=dict,
+        max_length=8,
+        description="Designer data files uploaded as TOML text, by data-file option name (e.g. {\"board\": \"...\"}); "
+        "validated like the game's own files and stored with the game. Data-file options name shipped files only "
+        "(their `shipped` list in GET /api/game-types); the server never reads a path.",
+    )
 
 
 def create_app(db: str | Path = "dicefront.sqlite3", step_delay: float = 0.6) -> FastAPI:
@@ -137,7 +145,7 @@ def _api(app: FastAPI, hub: Hub) -> None:
             seat = secrets.randbelow(2)
         if seat not in (0, 1):
             raise DicefrontError(f"seat must be 0, 1 or 'random', not {seat!r}")
-        room, seat, token = hub.create(body.game, body.options, body.opponent.strip(), seat)
+        room, seat, token = hub.create(body.game, body.options, body.opponent.strip(), seat, body.data_files)
         live = room.live
         other = 1 - seat
         invite = f"/game/{live.id}#token={live.seats[other].token}" if live.seats[other].kind == "human" else None

@@ -83,9 +83,12 @@ class Hub:
         return {i: make_agent(s.agent) for i, s in enumerate(seats) if s.kind == "computer"}
 
     # ----- lobby ----------------------------------------------------------------------
-    def create(self, name: str, options: dict[str, Any], opponent: str, seat: int) -> tuple[Room, int, str]:
-        """A new game; returns the room, the creator's seat and token."""
-        game = validate_new_game(name, options)
+    def create(
+        self, name: str, options: dict[str, Any], opponent: str, seat: int, data_files: dict[str, str] | None = None
+    ) -> tuple[Room, int, str]:
+        """A new game; returns the room, the creator's seat and token. ``data_files``
+        are uploaded designer files (TOML text by option), stored with the game."""
+        game = validate_new_game(name, options, data_files)
         seats = [Seat("human", token=secrets.token_urlsafe(24), joined=True)]
         if opponent == "friend":
             other = Seat("human", token=secrets.token_urlsafe(24))
@@ -95,7 +98,8 @@ class Hub:
         seats.append(other)
         if seat == 1:
             seats.reverse()
-        row = GameRow(id=secrets.token_hex(6), game=game.name, options=game.options_json(), seats=seats, created=now())
+        row = GameRow(id=secrets.token_hex(6), game=game.name, options=game.options_json(), seats=seats, created=now(),
+                      data_files=game.data_files)
         self.storage.create_game(row)
         room = Room(LiveGame(row, game), agents=self._agents(seats))
         self.rooms[row.id] = room

@@ -12,14 +12,13 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-import dicefront
-
 from ..core.chance import sample
 from ..core.errors import DicefrontError, IllegalActionError
 from ..core.events import Event
 from ..core.game import Game, State
 from ..core.match import agent_copy
 from ..core.record import MatchRecord, Step
+from ..core.registry import build
 from .storage import GameRow, Seat, Storage
 
 Saver = Callable[[int, list[Step], "tuple[float, float] | None"], None]
@@ -30,10 +29,11 @@ class LiveGame:
     def __init__(self, row: GameRow, game: Game[Any] | None = None) -> None:
         self.id = row.id
         self.row = row
-        self.game = game if game is not None else dicefront.load(row.game, **row.options)
+        self.game = game if game is not None else build(row.game, row.options, data_files=row.data_files, local_files=False)
         self.seats = row.seats
         self.state: State = self.game.new_state()
-        self.record = MatchRecord(game=self.game.name, options=self.game.options_json(), seed=None, agents=[self._agent_label(s) for s in self.seats])
+        self.record = MatchRecord(game=self.game.name, options=self.game.options_json(), seed=None, agents=[self._agent_label(s) for s in self.seats],
+                                  data_files=self.game.data_files)
         self.dice = random.SystemRandom()
         for step in row.steps:
             self._replay(step)
@@ -247,11 +247,13 @@ def _dice_in_events(events: list[Event], seat: int | None) -> list[list[int]]:
     return out
 
 
-def validate_new_game(name: str, options: dict[str, Any]) -> Game[Any]:
-    """Load the game with these options; DicefrontError (clear message) if impossible."""
+def validate_new_game(name: str, options: dict[str, Any], data_files: dict[str, str] | None = None) -> Game[Any]:
+    """Load the game with these options and uploaded data files; DicefrontError (clear
+    message) if impossible. Options may name shipped data files only: the server
+    never reads a path a client names."""
     if not isinstance(options, dict):
         raise DicefrontError("options must be an object of option names to values")
-    return dicefront.load(name, **options)
+    return build(name, options, data_files=data_files or None, local_files=False)
 
 
 __all__ = ["LiveGame", "Storage", "validate_new_game"]

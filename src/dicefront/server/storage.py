@@ -25,7 +25,8 @@ CREATE TABLE IF NOT EXISTS games (
     seats TEXT NOT NULL,
     created REAL NOT NULL,
     status TEXT NOT NULL DEFAULT 'live',
-    returns TEXT
+    returns TEXT,
+    data_files TEXT NOT NULL DEFAULT '{}'
 );
 CREATE TABLE IF NOT EXISTS steps (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -66,6 +67,8 @@ class GameRow:
     status: str = "live"
     returns: list[float] | None = None
     steps: list[Step] = field(default_factory=list)
+    data_files: dict[str, str] = field(default_factory=dict)
+    """The text of the designer data files the game was created with, by option."""
 
 
 class Storage:
@@ -80,6 +83,13 @@ class Storage:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Bring a database made by an older version up to this schema."""
+        columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)").fetchall()}
+        if "data_files" not in columns:
+            self._db.execute("ALTER TABLE games ADD COLUMN data_files TEXT NOT NULL DEFAULT '{}'")
 
     def close(self) -> None:
         with self._lock:
@@ -89,8 +99,8 @@ class Storage:
         with self._lock, self._db:
             self._db.execute("BEGIN")
             self._db.execute(
-                "INSERT INTO games (id, game, options, seats, created, status) VALUES (?, ?, ?, ?, ?, ?)",
-                (row.id, row.game, json.dumps(row.options), _seats_json(row.seats), row.created, row.status),
+                "INSERT INTO games (id, game, options, seats, created, status, data_files) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (row.id, row.game, json.dumps(row.options), _seats_json(row.seats), row.created, row.status, json.dumps(row.data_files)),
             )
 
     def save_seats(self, game_id: str, seats: list[Seat]) -> None:
@@ -123,7 +133,7 @@ class Storage:
 
     def load_games(self) -> list[GameRow]:
         with self._lock:
-            rows = self._db.execute("SELECT id, game, options, seats, created, status, returns FROM games ORDER BY created").fetchall()
+            rows = self._db.execute("SELECT id, game, options, seats, created, status, returns, data_files FROM games ORDER BY created").fetchall()
             steps = self._db.execute("SELECT game_id, player, action, outcome, events FROM steps ORDER BY game_id, idx").fetchall()
         games = {
             r[0]: GameRow(
@@ -134,6 +144,7 @@ class Storage:
                 created=float(r[4]),
                 status=r[5],
                 returns=None if r[6] is None else json.loads(r[6]),
+                data_files=json.loads(r[7]),
             )
             for r in rows
         }

@@ -27,7 +27,7 @@ from .tactics import Context, Memo
 class ArmyBackgammonOptions:
     army: str = field(
         default="default",
-        metadata=opt("Army list: a shipped army (default, small, large, multi) or the path of an army TOML file"),
+        metadata=opt("Army list: a shipped army (default, small, large, multi) or your own army TOML file", data="data/armies"),
     )
     setup: str = field(
         default="army",
@@ -97,7 +97,7 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions]):
 
     @cached_property
     def army(self) -> Army:
-        return load_army(self.options.army, self.tables)
+        return load_army(self.data_file("army", self.options.army), self.tables)
 
     @cached_property
     def context(self) -> Context:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from ...core.data import package_data, read_toml, require, resolve_data
+from ...core.data import DataFile, package_data, read_toml, require
 from ...core.errors import DataFileError
 
 PACKAGE = __package__ or "dicefront.games.army_backgammon"
@@ -93,11 +92,9 @@ def parse_tables(data: dict[str, Any], where: str) -> Tables:
     return Tables(ranges, abbr, out)
 
 
-def load_army(value: str, tables: Tables) -> Army:
-    """A shipped army by name (``default``, ``small``, ``large``, ``multi``) or the
-    path of an army TOML file."""
-    path: Path = resolve_data(PACKAGE, value, folder="data/armies")
-    return parse_army(read_toml(path), str(path), tables)
+def load_army(file: DataFile, tables: Tables) -> Army:
+    """The army list in a loaded data file (a shipped army or a designer's)."""
+    return parse_army(file.table, file.where, tables)
 
 
 def parse_army(data: dict[str, Any], where: str, tables: Tables) -> Army:

@@ -29,11 +29,13 @@ class DieFightingOptions:
         choices=tuple(MODES)))
     map: str = field(default="choose", metadata=opt(
         "choose (the set-up roll winner picks among the four maps), or a map name (ruined_tower, forests_edge, "
-        "stream, blue_field) or .toml path, or a comma-separated list with one map per slot"))
+        "stream, blue_field) or your own .toml file, or a comma-separated list with one map per slot",
+        data="data/maps", special=("choose",)))
     army0: str = field(default="default", metadata=opt(
-        "Player 0's army: default (the mode's army), buy (bought during set-up), or an army list name or .toml path"))
-    army1: str = field(default="default", metadata=opt("Player 1's army, like army0"))
-    units: str = field(default="default", metadata=opt("The unit table: default or the path of a unit table .toml file"))
+        "Player 0's army: default (the mode's army), buy (bought during set-up), or an army list name or your own .toml file",
+        data="data/armies", special=("default", "buy")))
+    army1: str = field(default="default", metadata=opt("Player 1's army, like army0", data="data/armies", special=("default", "buy")))
+    units: str = field(default="default", metadata=opt("The unit table: default or your own unit table .toml file", data="data/units"))
     victory: str = field(default="elimination", metadata=opt(
         "elimination (last army on the map wins) or timed (after the round limit, most points eliminated wins)",
         choices=("elimination", "timed")))
@@ -77,7 +79,7 @@ class DieFightingGame(Game[DieFightingOptions]):
     # ----- data ----------------------------------------------------------------------------
     @cached_property
     def table(self) -> UnitTable:
-        return load_units(self.options.units)
+        return load_units(self.data_file("units", self.options.units))
 
     @property
     def points(self) -> int:
@@ -106,7 +108,7 @@ class DieFightingGame(Game[DieFightingOptions]):
     def tile(self, key: str) -> MapTile:
         tile = self._tiles.get(key)
         if tile is None:
-            tile = load_map(key)
+            tile = load_map(self.data_file("map", key))
             self._tiles[key] = tile
             self._tiles[tile.key] = tile
         return tile
@@ -138,13 +140,13 @@ class DieFightingGame(Game[DieFightingOptions]):
     def armies(self) -> tuple[Army | None, Army | None]:
         out: list[Army | None] = []
         loaded: dict[str, Army] = {}
-        for value in (self.options.army0, self.options.army1):
+        for option, value in (("army0", self.options.army0), ("army1", self.options.army1)):
             if value == "buy":
                 out.append(None)
                 continue
             name = self.options.mode if value == "default" else value
             if name not in loaded:
-                loaded[name] = load_army(name, self.table, self.points, self.capacity)
+                loaded[name] = load_army(self.data_file(option, name), self.table, self.points, self.capacity)
             out.append(dict(loaded[name]))
         return (out[0], out[1])
 

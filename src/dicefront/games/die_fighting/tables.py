@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, NamedTuple
 
-from ...core.data import read_toml, require, resolve_data
+from ...core.data import DataFile, require
 from ...core.errors import DataFileError
 
 PACKAGE = __package__ or "dicefront.games.die_fighting"
@@ -123,9 +122,8 @@ def parse_units(data: dict[str, Any], where: str) -> UnitTable:
     )
 
 
-def load_units(value: str) -> UnitTable:
-    path = resolve_data(PACKAGE, value, folder="data/units")
-    return parse_units(read_toml(path), str(path))
+def load_units(file: DataFile) -> UnitTable:
+    return parse_units(file.table, file.where)
 
 
 # ----- maps ---------------------------------------------------------------------------
@@ -169,10 +167,8 @@ def parse_map(key: str, data: dict[str, Any], where: str) -> MapTile:
     return MapTile(key, name, rows)
 
 
-def load_map(value: str) -> MapTile:
-    path = resolve_data(PACKAGE, value, folder="data/maps")
-    key = value if path.parent.name == "maps" and value in SHIPPED_MAPS else str(path)
-    return parse_map(key, read_toml(path), str(path))
+def load_map(file: DataFile) -> MapTile:
+    return parse_map(file.name, file.table, file.where)
 
 
 # ----- armies ---------------------------------------------------------------------------
@@ -218,9 +214,8 @@ def parse_army(data: dict[str, Any], where: str, table: UnitTable, points: int, 
     return army
 
 
-def load_army(value: str, table: UnitTable, points: int, capacity: int) -> Army:
-    path: Path = resolve_data(PACKAGE, value, folder="data/armies")
-    return parse_army(read_toml(path), str(path), table, points, capacity)
+def load_army(file: DataFile, table: UnitTable, points: int, capacity: int) -> Army:
+    return parse_army(file.table, file.where, table, points, capacity)
 
 
 class Unit(NamedTuple):

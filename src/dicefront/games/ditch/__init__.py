@@ -19,7 +19,7 @@ from .rules import DitchState, state_from_payload
 
 @dataclass(frozen=True)
 class DitchOptions:
-    board: str = field(default="field", metadata=opt("Board: a shipped board (field, hex) or the path of a board TOML file"))
+    board: str = field(default="field", metadata=opt("Board: a shipped board (field, hex) or your own board TOML file", data="boards"))
     end_condition: str = field(
         default="wiped-out",
         metadata=opt(
@@ -52,7 +52,7 @@ class DitchGame(Game[DitchOptions]):
 
     @cached_property
     def board(self) -> Board:
-        return load_board(self.options.board)
+        return load_board(self.data_file("board", self.options.board))
 
     def length_bound(self) -> int:
         # every action is at most 3 steps (attack, cover, dice); set-up is 16 plus re-rolls

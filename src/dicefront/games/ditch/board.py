@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
-from ...core.data import read_toml, require, resolve_data
+from ...core.data import DataFile, require
 from ...core.errors import DataFileError
 from ...core.grid import Cell, Grid
 
@@ -53,7 +52,6 @@ def parse_board(data: dict[str, object], where: str) -> Board:
     return Board(name, grid, (frozenset(zones[0]), frozenset(zones[1])), frozenset(green))
 
 
-def load_board(value: str) -> Board:
-    """A shipped board by name (``field``, ``hex``) or the path of a TOML file."""
-    path: Path = resolve_data(__package__ or "dicefront.games.ditch", value, folder="boards")
-    return parse_board(read_toml(path), str(path))
+def load_board(file: DataFile) -> Board:
+    """The board in a loaded data file (a shipped board or a designer's)."""
+    return parse_board(file.table, file.where)

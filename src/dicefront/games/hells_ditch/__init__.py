@@ -26,7 +26,7 @@ STEPS_PER_TURN = 10 + (24 + 60) * 3
 
 @dataclass(frozen=True)
 class HellsDitchOptions:
-    map: str = field(default="valley", metadata=opt("Map: a shipped map (valley) or the path of a map TOML file"))
+    map: str = field(default="valley", metadata=opt("Map: a shipped map (valley) or your own map TOML file", data="data"))
     target_loot: int = field(default=7, metadata=opt("Loot needed to win", min=1, max=100))
     road_meeting: str = field(
         default="clash",
@@ -73,7 +73,7 @@ class HellsDitchGame(Game[HellsDitchOptions]):
 
     @cached_property
     def valley(self) -> ValleyMap:
-        return load_map(self.options.map)
+        return load_map(self.data_file("map", self.options.map))
 
     def player_name(self, player: int) -> str:
         return PLAYER_NAMES[player]

@@ -6,10 +6,9 @@ from __future__ import annotations
 import re
 from collections import deque
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from ...core.data import read_toml, require, resolve_data
+from ...core.data import DataFile, require
 from ...core.errors import DataFileError
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9-]*$")
@@ -134,7 +133,6 @@ def parse_map(data: dict[str, Any], where: str) -> ValleyMap:
     return valley
 
 
-def load_map(value: str) -> ValleyMap:
-    """A shipped map by name (``valley``) or the path of a map TOML file."""
-    path: Path = resolve_data(__package__ or "dicefront.games.hells_ditch", value, folder="data")
-    return parse_map(read_toml(path), str(path))
+def load_map(file: DataFile) -> ValleyMap:
+    """The map in a loaded data file (a shipped map or a designer's)."""
+    return parse_map(file.table, file.where)

@@ -20,9 +20,9 @@ from .rules import TrenchState
 
 @dataclass(frozen=True)
 class TrenchCheckersOptions:
-    board: str = field(default="trenches", metadata=opt("Board: a shipped board (trenches, compact) or the path of a board TOML file"))
+    board: str = field(default="trenches", metadata=opt("Board: a shipped board (trenches, compact) or your own board TOML file", data="data/boards"))
     cards: bool = field(default=True, metadata=opt("Play with the ability cards (false: no hands, no deck, depots give nothing)"))
-    card_list: str = field(default="standard", metadata=opt("Ability cards: a shipped card list (standard) or the path of a card TOML file"))
+    card_list: str = field(default="standard", metadata=opt("Ability cards: a shipped card list (standard) or your own card TOML file", data="data/cards"))
     hand_size: int = field(default=6, metadata=opt("Cards dealt to each player at the start", min=0, max=10))
     depot_claim: str = field(
         default="on-or-past",
@@ -53,11 +53,11 @@ class TrenchCheckersGame(Game[TrenchCheckersOptions]):
 
     @cached_property
     def board(self) -> Board:
-        return load_board(self.options.board)
+        return load_board(self.data_file("board", self.options.board))
 
     @cached_property
     def cards(self) -> CardList:
-        return load_cards(self.options.card_list)
+        return load_cards(self.data_file("card_list", self.options.card_list))
 
     def length_bound(self) -> int:
         # set-up: deal, roll, choice, terrain; a round has at most 2 + 2 x (3 moves +

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import Any
 
-from ...core.data import read_toml, require, resolve_data
+from ...core.data import DataFile, require
 from ...core.errors import DataFileError
 from ...core.grid import Cell, Grid
 
@@ -135,7 +134,6 @@ def _check_armies(soldiers: list[list[Cell]], commandos: list[list[Cell]], trenc
             raise DataFileError(f"{where}: player {p}'s Commando must start in the enemy half")
 
 
-def load_board(value: str) -> Board:
-    """A shipped board by name (``trenches``, ``compact``) or the path of a TOML file."""
-    path: Path = resolve_data(__package__ or "dicefront.games.trench_checkers", value, folder="data/boards")
-    return parse_board(read_toml(path), str(path))
+def load_board(file: DataFile) -> Board:
+    """The board in a loaded data file."""
+    return parse_board(file.table, file.where)

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from ...core.data import read_toml, require, resolve_data
+from ...core.data import DataFile, require
 from ...core.errors import DataFileError
 
 EFFECTS = (
@@ -76,7 +75,6 @@ def parse_cards(data: dict[str, Any], where: str) -> CardList:
     return CardList(tuple(cards))
 
 
-def load_cards(value: str) -> CardList:
-    """A shipped card list by name (``standard``) or the path of a TOML file."""
-    path: Path = resolve_data(__package__ or "dicefront.games.trench_checkers", value, folder="data/cards")
-    return parse_cards(read_toml(path), str(path))
+def load_cards(file: DataFile) -> CardList:
+    """The card list in a loaded data file."""
+    return parse_cards(file.table, file.where)

@@ -13,6 +13,7 @@ const el = (tag, attrs = {}, ...children) => {
   for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
   return node;
 };
+const uploads = {}; // lobby: uploaded data files' text by option name
 const store = {
   get(key, fallback) { try { return JSON.parse(localStorage.getItem(key)) ?? fallback; } catch { return fallback; } },
   set(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode */ } },
@@ -309,7 +310,7 @@ async function lobbyPage() {
     }
     const seat = $("#seat").value;
     try {
-      const made = await api("/api/games", { method: "POST", body: JSON.stringify({ game: chosen, options: opts, opponent: $("#opponent").value, seat: seat === "random" ? "random" : Number(seat) }) });
+      const made = await api("/api/games", { method: "POST", body: JSON.stringify({ game: chosen, options: opts, data_files: { ...uploads }, opponent: $("#opponent").value, seat: seat === "random" ? "random" : Number(seat) }) });
       const games = store.get("dicefront.games", {});
       games[made.id] = { token: made.token, at: Date.now() };
       store.set("dicefront.games", games);
@@ -331,15 +332,32 @@ async function lobbyPage() {
 }
 
 function options(spec) {
+  for (const k of Object.keys(uploads)) delete uploads[k];
   const box = $("#options");
   box.replaceChildren(...spec.options.map((o) => {
     let input;
     if (o.type === "bool") input = el("input", { type: "checkbox", id: `opt-${o.name}`, checked: o.default });
     else if (o.choices) input = el("select", { id: `opt-${o.name}` }, o.choices.map((c) => el("option", { value: c, selected: c === o.default }, String(c))));
+    else if (o.data_file) input = dataInput(o);
     else input = el("input", { id: `opt-${o.name}`, type: o.type === "str" ? "text" : "number", value: o.default, min: o.min ?? undefined, max: o.max ?? undefined, step: o.type === "float" ? "any" : undefined });
     return el("label", { class: "option" + (o.type === "bool" ? " inline" : "") }, el("span", { class: "opt-name" }, o.name.replaceAll("_", " ")), input, el("small", { class: "help" }, o.help));
   }));
   $("#options-count").textContent = `(${spec.options.length})`;
+}
+
+// A data-file option: a shipped name (suggested from the list) or a designer's .toml
+// file, whose text is sent as data_files[option]; the server never reads a path.
+function dataInput(o) {
+  const text = el("input", { id: `opt-${o.name}`, type: "text", value: o.default, list: `shipped-${o.name}` });
+  const list = el("datalist", { id: `shipped-${o.name}` }, (o.shipped || []).map((n) => el("option", { value: n })));
+  const file = el("input", { type: "file", accept: ".toml,text/plain", title: "or upload your own .toml file",
+    onchange: async () => {
+      const chosen = file.files[0];
+      if (!chosen) { delete uploads[o.name]; return; }
+      uploads[o.name] = await chosen.text();
+      text.value = chosen.name;
+    } });
+  return el("span", { class: "data-file" }, text, list, file);
 }
 
 async function refreshLists() {
