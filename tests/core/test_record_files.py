@@ -197,9 +197,10 @@ def test_cli_at_beyond_the_end_says_how_long_the_game_is(tmp_path: Path) -> None
 
 def test_cli_errors_with_markup_or_odd_text_stay_one_line(tmp_path: Path) -> None:
     data = replay_data()
-    data["game"] = "[/]chess\x1b[2J"
-    message = _one_line_error(_cli(tmp_path, data))
-    assert "[/]chess" in message
+    data["game"] = "[/]chess"
+    assert "[/]chess" in _one_line_error(_cli(tmp_path, data))
+    data["agents"] = ["\x1b[2J", "random"]  # a terminal escape: never printed
+    assert "'agents' contains control characters" in _one_line_error(_cli(tmp_path, data))
     data = with_step(3, events=[1, 2])
     assert "step 3: event 0" in _one_line_error(_cli(tmp_path, data, "--json"))
     data = replay_data()

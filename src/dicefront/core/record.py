@@ -284,6 +284,8 @@ def _text(value: Any, where: str, limit: int = MAX_NAME) -> str:
         raise ReplayError(f"{where} must be text, got {_kind(value)}")
     if len(value) > limit:
         raise ReplayError(f"{where} is longer than {limit} characters")
+    if not value.isprintable():
+        raise ReplayError(f"{where} contains control characters")
     return value
 
 
