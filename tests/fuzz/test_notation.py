@@ -113,3 +113,14 @@ def test_roll_parse_keeps_odd_faces_as_text() -> None:
 
 def test_overlong_notation_has_no_words() -> None:
     assert notation_words("a " * MAX_NOTATION_CHARS) == [] and notation_words(" move  a1 ") == ["move", "a1"]
+
+
+def test_the_play_prompt_reads_only_ascii_numbers() -> None:
+    from typer.testing import CliRunner
+
+    from dicefront.cli import app
+
+    lines = ["²", "?²", "? ٣", "３", "9" * 5000, "? " + "9" * 5000, "quit"]
+    result = CliRunner().invoke(app, ["play", "ditch", "--seed", "1"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0 and result.exception is None, result.output[-500:]
+    assert "Game left" in result.stdout
