@@ -360,8 +360,11 @@ def _options(value: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ReplayError(f"'options' must be an object, got {_kind(value)}")
     for key, item in value.items():
+        _text(key, "an option name")
         if not isinstance(item, _SCALARS):
-            raise ReplayError(f"option {_shown(key)!r} must be text, a number or true/false, got {_kind(item)}")
+            raise ReplayError(f"option {key!r} must be text, a number or true/false, got {_kind(item)}")
+        if isinstance(item, str):
+            _text(item, f"option {key!r}", 4096)
     return dict(value)
 
 
