@@ -20,6 +20,7 @@ import dicefront
 from dicefront.agents import Agent, make_agent
 from dicefront.core import DicefrontError, Event, Game, MatchRecord, State, sample
 from dicefront.core.match import agent_copy
+from dicefront.core.notation import ascii_int
 
 from ._common import OPTION_HELP, console, fail, load_game
 
@@ -140,10 +141,10 @@ def _command(session: Session, seat: int, actions: list[Any], text: str) -> Any:
     if text in ("?", "help"):
         console.print(HELP)
         return None
-    if word == "?" or (word.startswith("?") and word[1:].isdigit()):
-        arg = rest.strip() or word[1:]
-        if arg.isdigit() and 1 <= int(arg) <= len(actions):
-            _explain(session, actions[int(arg) - 1], seat)
+    if word == "?" or (word.startswith("?") and ascii_int(word[1:]) is not None):
+        arg = ascii_int(rest.strip() or word[1:])
+        if arg is not None and 1 <= arg <= len(actions):
+            _explain(session, actions[arg - 1], seat)
         else:
             console.print(f"[red]'? N' needs an action number from 1 to {len(actions)}[/]")
         return None
@@ -161,8 +162,8 @@ def _command(session: Session, seat: int, actions: list[Any], text: str) -> Any:
     if word == "save":
         _save_position(session, rest.strip())
         return None
-    if text.isdigit():
-        n = int(text)
+    n = ascii_int(text)
+    if n is not None:
         if 1 <= n <= len(actions):
             return actions[n - 1]
         console.print(f"[red]There is no action {n}: choose 1 to {len(actions)}.[/]")

@@ -3,16 +3,24 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NoReturn
 
 import typer
 from rich.rule import Rule
 from rich.text import Text
 
-from dicefront.core import DicefrontError, MatchRecord, State, replay_states, state_digest
-from dicefront.core.record import Step
+from dicefront.core import DicefrontError, Game, MatchRecord, ReplayError, State, replay_states
+from dicefront.core.record import Step, verify
 
-from ._common import console, fail, load_game, print_json
+from ._common import console, err_console, print_json
+
+
+def _fail(message: str) -> NoReturn:
+    """One line on stderr, never read as Rich markup (the text may come from the file)."""
+    err_console.print(Text.assemble(("error:", "bold red"), " ", message), soft_wrap=True)
+    raise typer.Exit(2)
 
 
 def _step_line(index: int, step: Step, seat: int | None) -> Text:
@@ -25,6 +33,41 @@ def _step_line(index: int, step: Step, seat: int | None) -> Text:
     return line
 
 
+@dataclass
+class _Run:
+    """A checked re-run: the steps as the rules replayed them, the position shown
+    (after ``shown`` steps) and, for --step, every position up to it."""
+
+    game: Game[Any]
+    steps: list[Step]
+    shown: State
+    states: list[State]
+
+
+def _rerun(record: MatchRecord, at: int | None, keep_all: bool) -> _Run:
+    """Re-run the whole record (a tampered replay fails whatever ``at`` is)."""
+    if at is not None and at > record.length:
+        raise ReplayError(f"--at {at}: this game has {record.length} steps (use 0 to {record.length})")
+    stop = record.length if at is None else at
+    states: list[State] = []
+    steps: list[Step] = []
+    shown: State | None = None
+    final: State | None = None
+    for i, state, st in replay_states(record):
+        if i <= stop and keep_all:
+            states.append(state)
+        if i == stop:
+            shown = state
+        if st is None:
+            final = state
+        elif i < stop:
+            steps.append(st)
+    if shown is None or final is None:  # replay_states always yields every index up to the length
+        raise ReplayError("the replay ended early")
+    verify(record, final)
+    return _Run(shown.game, steps, shown, states)
+
+
 def replay(
     file: Path = typer.Argument(..., help="A replay file saved by `dicefront play` or `dicefront match --save`."),
     at: int = typer.Option(None, "--at", min=0, help="Stop after this many steps (0: the start)."),
@@ -33,51 +76,47 @@ def replay(
     step: bool = typer.Option(False, "--step", help="Step through interactively: Enter for the next step, b back, q quit."),
     as_json: bool = typer.Option(False, "--json", help="Print a summary as JSON."),
 ) -> None:
-    """Re-run a saved game step by step and check it reaches the recorded final state."""
+    """Re-run a saved game step by step and check it reaches the recorded final state.
+
+    A replay that does not re-run, or re-runs to another final state or result, is an
+    error (exit code 2), whatever --at says."""
     try:
         record = MatchRecord.load(file)
-        game = load_game(record.game, [f"{k}={v}" for k, v in record.options.items()], record.data_files or None)
-        states: list[State] = []
-        steps: list[Step] = []
-        stop = record.length if at is None else min(at, record.length)
-        final: State | None = None
-        for i, state, st in replay_states(record):
-            states.append(state)
-            if st is None or i >= stop:
-                final = state
-                break
-            steps.append(st)
+        run = _rerun(record, at, keep_all=step)
+        if export is not None:
+            _export(run.shown, export)
     except DicefrontError as exc:
-        fail(str(exc))
-    assert final is not None
-    complete = at is None or at >= record.length
-    verified = complete and (not record.final_digest or state_digest(final) == record.final_digest)
-    if export is not None:
-        export.write_text(json.dumps(final.to_json(), indent=1) + "\n", encoding="utf-8")
+        _fail(str(exc))
     if as_json:
         print_json({
             "game": record.game, "options": record.options, "seed": record.seed, "agents": record.agents,
-            "steps": record.length, "shown": len(steps), "winner": record.winner, "returns": list(record.returns),
-            "verified": verified if complete else None, "exported": str(export) if export else None,
+            "steps": record.length, "shown": len(run.steps), "winner": record.winner, "returns": list(record.returns),
+            "verified": True, "exported": str(export) if export else None,
         })
         return
-    viewer = seat
-    console.print(Rule(f"{game.title} replay: {record.agents[0] if record.agents else '?'} vs "
-                       f"{record.agents[1] if len(record.agents) > 1 else '?'}, seed {record.seed}"))
-    if step:
-        _interactive(game, states, steps, viewer)
-    else:
-        for i, st in enumerate(steps):
-            console.print(_step_line(i, st, viewer))
-        console.print(game.render_text(final, viewer))
-        console.print(Text(final.status_text(), style="bold"))
-    if complete:
-        if verified:
-            console.print(f"[green]re-ran {record.length} steps to the identical final state[/]")
-        else:
-            fail("the replay re-ran to a different final state than the one recorded")
+    _show(record, run, seat, step)
+    console.print(Text(f"re-ran {record.length} steps to the identical final state", style="green"))
     if export is not None:
-        console.print(f"position after step {len(steps)} written to {export}")
+        console.print(Text(f"position after step {len(run.steps)} written to {export}"))
+
+
+def _export(state: State, path: Path) -> None:
+    try:
+        path.write_text(json.dumps(state.to_json(), indent=1) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise ReplayError(f"cannot write {path}: {exc.strerror or type(exc).__name__}") from exc
+
+
+def _show(record: MatchRecord, run: _Run, viewer: int | None, interactive: bool) -> None:
+    names = [*record.agents, "?", "?"]
+    console.print(Rule(Text(f"{run.game.title} replay: {names[0]} vs {names[1]}, seed {record.seed}")))
+    if interactive:
+        _interactive(run.game, run.states, run.steps, viewer)
+        return
+    for i, st in enumerate(run.steps):
+        console.print(_step_line(i, st, viewer))
+    console.print(run.game.render_text(run.shown, viewer))
+    console.print(Text(run.shown.status_text(), style="bold"))
 
 
 def _interactive(game: object, states: list[State], steps: list[Step], viewer: int | None) -> None:

@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from .errors import DicefrontError
+from .notation import ascii_signed_int, notation_words
 
 Face = int | str
 
@@ -33,14 +34,15 @@ class Roll:
     @classmethod
     def from_json(cls, data: Any) -> Roll:
         if not isinstance(data, list) or not all(isinstance(f, (int, str)) and not isinstance(f, bool) for f in data):
-            raise DicefrontError(f"a chance outcome must be a list of faces, got {data!r}")
+            raise DicefrontError("a chance outcome must be a list of faces (numbers or text)")
         return cls(tuple(data))
 
     @classmethod
     def parse(cls, text: str) -> Roll:
         faces: list[Face] = []
-        for part in text.replace(",", " ").split():
-            faces.append(int(part) if part.lstrip("-").isdigit() else part)
+        for part in notation_words(text.replace(",", " ")):
+            number = ascii_signed_int(part)
+            faces.append(part if number is None else number)
         return cls(tuple(faces))
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .errors import DataFileError
+from .notation import ascii_int
 
 Cell = tuple[int, int]
 GEOMETRIES = ("square8", "square4", "hex")
@@ -49,10 +50,13 @@ class Grid:
 
     def parse(self, text: str) -> Cell | None:
         """The cell named ``text``, or None if it is not a cell of this grid."""
-        text = text.strip().lower()
-        if len(text) < 2 or not text[0].isalpha() or not text[1:].isdigit():
+        text = text.strip()
+        if len(text) < 2 or not text.isascii():
             return None
-        cell = (ord(text[0]) - ord("a"), int(text[1:]) - 1)
+        letter, row = text[0].lower(), ascii_int(text[1:], max_digits=2)
+        if row is None or not "a" <= letter <= "z":
+            return None
+        cell = (ord(letter) - ord("a"), row - 1)
         return cell if self.contains(cell) else None
 
     @cached_property

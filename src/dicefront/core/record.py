@@ -8,6 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
+import os
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +20,7 @@ from .chance import Roll
 from .errors import DicefrontError, ReplayError
 from .events import Event
 from .game import Game, State
+from .notation import MAX_NOTATION_CHARS
 
 RECORD_FORMAT = 1
 
@@ -47,20 +51,8 @@ class Step:
 
     @classmethod
     def from_json(cls, data: Any, index: int) -> Step:
-        if not isinstance(data, dict):
-            raise ReplayError(f"step {index}: expected an object")
-        player = data.get("player")
-        if player is not None and player not in (0, 1):
-            raise ReplayError(f"step {index}: bad player {player!r}")
-        events = [Event.from_json(e) for e in data.get("events", [])]
-        if player is None:
-            if "outcome" not in data:
-                raise ReplayError(f"step {index}: a chance step needs an 'outcome'")
-            return cls(None, outcome=Roll.from_json(data["outcome"]), events=events)
-        action = data.get("action")
-        if not isinstance(action, str):
-            raise ReplayError(f"step {index}: a player step needs an 'action' in notation")
-        return cls(int(player), action=action, events=events)
+        """Read step ``index`` of a replay file; ReplayError naming the field if it is malformed."""
+        return read_step(data, index)
 
 
 @dataclass
@@ -129,47 +121,16 @@ class MatchRecord:
 
     @classmethod
     def from_json(cls, data: Any) -> MatchRecord:
-        if not isinstance(data, dict) or data.get("kind") != "dicefront-replay":
-            raise ReplayError("not a Dicefront replay file (no 'kind': 'dicefront-replay')")
-        if data.get("format") != RECORD_FORMAT:
-            raise ReplayError(f"unsupported replay format {data.get('format')!r} (this version reads {RECORD_FORMAT})")
-        try:
-            steps = data["steps"]
-            if not isinstance(steps, list):
-                raise ReplayError("'steps' must be a list")
-            returns = data.get("returns", [0.0, 0.0])
-            return cls(
-                game=str(data["game"]),
-                options=dict(data.get("options", {})),
-                seed=data.get("seed"),
-                agents=[str(a) for a in data.get("agents", [])],
-                steps=[Step.from_json(s, i) for i, s in enumerate(steps)],
-                returns=(float(returns[0]), float(returns[1])),
-                finished=bool(data.get("finished", False)),
-                truncated=bool(data.get("truncated", False)),
-                final_digest=str(data.get("final_digest", "")),
-                initial_state=data.get("initial_state"),
-                data_files=_data_files(data.get("data_files", {})),
-            )
-        except ReplayError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise ReplayError(f"corrupt replay file: {type(exc).__name__}: {exc}") from exc
+        """Read a replay (parsed JSON); ReplayError naming the first malformed field."""
+        return read_record(data)
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
 
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ReplayError(f"cannot read replay {path}: {exc.strerror}") from exc
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ReplayError(f"{path} is not valid JSON: {exc}") from exc
-        return cls.from_json(data)
+        """Read a replay file: a regular UTF-8 JSON file of at most MAX_REPLAY_BYTES."""
+        return read_record(parse_json(read_text(path), str(path)))
 
 
 def _data_files(value: Any) -> dict[str, str]:
@@ -185,38 +146,302 @@ def _start(record: MatchRecord) -> tuple[Game[Any], State]:
         game = build(record.game, record.options, data_files=record.data_files or None)
     except DicefrontError as exc:
         raise ReplayError(f"replay names a game that cannot be loaded: {exc}") from exc
-    if record.initial_state is not None:
+    bound = game.spec.max_length
+    if record.length > bound:
+        raise ReplayError(f"the replay has {record.length} steps; no {game.title} game is longer than {bound}")
+    if record.initial_state is None:
+        return game, game.new_state()
+    try:
         return game, game.state_from_json(record.initial_state)
-    return game, game.new_state()
+    except DicefrontError as exc:
+        raise ReplayError(f"'initial_state' is not a valid position: {exc}") from exc
 
 
 def replay_states(record: MatchRecord) -> Iterator[tuple[int, State, Step | None]]:
-    """Yield (index, state before step, step); finally (length, final state, None).
-    Each state is a fresh copy. Raises ReplayError at the first step that does not
-    apply."""
+    """Yield (index, state before step, step as re-run); finally (length, final state,
+    None). The step yielded is the one the rules produced: its action in canonical
+    notation and the events the rules emitted (never the file's text). Each state is a
+    fresh copy. Raises ReplayError at the first step that does not apply."""
     game, state = _start(record)
     for i, step in enumerate(record.steps):
-        yield i, state.clone(), step
+        before = state.clone()
         try:
-            if step.player is None:
-                assert step.outcome is not None
-                state.apply_chance(step.outcome)
-            else:
-                assert step.action is not None
-                action = game.parse_action(state, step.action, step.player)
-                state.apply(action, step.player)
+            done = _apply_step(game, state, step)
         except DicefrontError as exc:
             raise ReplayError(f"step {i} does not replay: {exc}") from exc
+        yield i, before, done
     yield len(record.steps), state, None
 
 
+def _apply_step(game: Game[Any], state: State, step: Step) -> Step:
+    if step.player is None:
+        if step.outcome is None:
+            raise ReplayError("a chance step needs an 'outcome'")
+        return Step(None, outcome=step.outcome, events=state.apply_chance(step.outcome))
+    if step.action is None:
+        raise ReplayError("a player step needs an 'action'")
+    if step.player not in state.actors:
+        raise ReplayError(f"player {step.player} may not act now")
+    action = game.parse_action(state, step.action, step.player)
+    return Step(step.player, action=str(action), events=state.apply(action, step.player))
+
+
+def verify(record: MatchRecord, final: State) -> None:
+    """Raise ReplayError if the re-run final state differs from what the record says."""
+    if record.final_digest and state_digest(final) != record.final_digest:
+        raise ReplayError("the replay re-ran to a different final state than the one recorded (digest mismatch)")
+    if tuple(final.returns()) != tuple(record.returns):
+        raise ReplayError(f"the replay re-ran to returns {list(final.returns())}, but it records {list(record.returns)}")
+    if final.is_terminal != record.finished:
+        raise ReplayError("the replay's 'finished' flag does not match the re-run game")
+
+
 def rerun(record: MatchRecord) -> State:
-    """Replay every step and check the final state matches the stored digest."""
+    """Replay every step and check the final state and result match the record."""
     final: State | None = None
     for _, state, step in replay_states(record):
         if step is None:
             final = state
-    assert final is not None
-    if record.final_digest and state_digest(final) != record.final_digest:
-        raise ReplayError("the replay re-ran to a different final state than the one recorded (digest mismatch)")
+    if final is None:  # replay_states always ends with the final state
+        raise ReplayError("the replay produced no final state")
+    verify(record, final)
     return final
+
+
+# ----- reading replay files (hostile input) ------------------------------------------
+MAX_REPLAY_BYTES = 50 * 1024 * 1024
+"""Larger files are refused before they are read."""
+MAX_DEPTH = 40
+"""Deeper JSON nesting is refused (no replay field needs more than a dozen levels)."""
+MAX_NAME = 200
+MAX_EVENT_TEXT = 2000
+MAX_FACES = 64
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _shown(path: str | Path) -> str:
+    text = str(path)
+    return text if text.isprintable() and len(text) <= MAX_NAME else repr(text[:MAX_NAME])
+
+
+def read_text(path: str | Path) -> str:
+    """The text of a replay file: a regular file of at most MAX_REPLAY_BYTES, UTF-8."""
+    where = _shown(path)
+    try:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise ReplayError(f"cannot read replay {where}: not a regular file")
+        if info.st_size > MAX_REPLAY_BYTES:
+            raise ReplayError(f"replay {where} is larger than {MAX_REPLAY_BYTES // 2**20} MiB")
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_REPLAY_BYTES + 1)
+    except OSError as exc:
+        raise ReplayError(f"cannot read replay {where}: {exc.strerror or type(exc).__name__}") from exc
+    if len(raw) > MAX_REPLAY_BYTES:
+        raise ReplayError(f"replay {where} is larger than {MAX_REPLAY_BYTES // 2**20} MiB")
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ReplayError(f"{where} is not a replay: not UTF-8 text (byte {exc.start})") from exc
+
+
+class _Constant(ValueError):
+    pass
+
+
+def _no_constant(name: str) -> Any:
+    raise _Constant(f"{name} is not a JSON number")
+
+
+def parse_json(text: str, where: str) -> Any:
+    """Parse JSON text of a replay; ReplayError (one line) if it is not plain, shallow JSON."""
+    where = _shown(where)
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except RecursionError as exc:
+        raise ReplayError(f"{where} is not a replay: JSON nested too deeply") from exc
+    except json.JSONDecodeError as exc:
+        raise ReplayError(f"{where} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
+    except _Constant as exc:
+        raise ReplayError(f"{where} is not valid JSON: {exc}") from exc
+    except ValueError as exc:  # an integer literal with thousands of digits
+        raise ReplayError(f"{where} is not a replay: a number with too many digits") from exc
+    _check_depth(data, where)
+    return data
+
+
+def _check_depth(data: Any, where: str) -> None:
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ReplayError(f"{where} is not a replay: JSON nested deeper than {MAX_DEPTH} levels")
+        if isinstance(node, dict):
+            stack.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, list):
+            stack.extend((v, depth + 1) for v in node)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    return {dict: "an object", list: "a list", str: "text", int: "a number", float: "a number"}.get(type(value), "a value")
+
+
+def _text(value: Any, where: str, limit: int = MAX_NAME) -> str:
+    if not isinstance(value, str):
+        raise ReplayError(f"{where} must be text, got {_kind(value)}")
+    if len(value) > limit:
+        raise ReplayError(f"{where} is longer than {limit} characters")
+    if not value.isprintable():
+        raise ReplayError(f"{where} contains control characters")
+    return value
+
+
+def _flag(data: dict[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise ReplayError(f"'{key}' must be true or false, got {_kind(value)}")
+    return value
+
+
+def _number(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or abs(value) > 1e9:
+        raise ReplayError(f"{where} must be a finite number, got {_kind(value)}")
+    return float(value)
+
+
+def _player(value: Any, where: str) -> int | None:
+    if value is None or (type(value) is int and value in (0, 1)):
+        return value
+    shown = value if type(value) is int else _kind(value)
+    raise ReplayError(f"{where}: bad player {shown} (must be 0, 1 or null)")
+
+
+def _event(data: Any, where: str) -> Event:
+    if not isinstance(data, dict):
+        raise ReplayError(f"{where} must be an object, got {_kind(data)}")
+    details = data.get("data", {})
+    if not isinstance(details, dict):
+        raise ReplayError(f"{where}: 'data' must be an object, got {_kind(details)}")
+    audience = data.get("audience")
+    if audience is not None:
+        if not isinstance(audience, list) or len(audience) > 2:
+            raise ReplayError(f"{where}: 'audience' must be a list of seats, got {_kind(audience)}")
+        audience = tuple(_player(p, f"{where}: 'audience'") for p in audience)
+        if None in audience:
+            raise ReplayError(f"{where}: 'audience' must list seats 0 and/or 1")
+    return Event(_text(data.get("kind"), f"{where}: 'kind'", 64), _text(data.get("text"), f"{where}: 'text'", MAX_EVENT_TEXT),
+                 details, audience)
+
+
+def _outcome(value: Any, where: str) -> Roll:
+    if not isinstance(value, list) or not 0 < len(value) <= MAX_FACES:
+        raise ReplayError(f"{where} must be a list of 1 to {MAX_FACES} faces, got {_kind(value)}")
+    for face in value:
+        if isinstance(face, str):
+            _text(face, f"{where}: a face", 64)
+        elif type(face) is not int or abs(face) > 10**9:
+            raise ReplayError(f"{where}: a face must be a small whole number or text, got {_kind(face)}")
+    return Roll(tuple(value))
+
+
+def read_step(data: Any, index: int) -> Step:
+    """Step ``index`` of a replay file, every field checked."""
+    where = f"step {index}"
+    if not isinstance(data, dict):
+        raise ReplayError(f"{where} must be an object, got {_kind(data)}")
+    player = _player(data.get("player"), where)
+    events = data.get("events", [])
+    if not isinstance(events, list):
+        raise ReplayError(f"{where}: 'events' must be a list, got {_kind(events)}")
+    evs = [_event(e, f"{where}: event {j}") for j, e in enumerate(events)]
+    if player is None:
+        if "outcome" not in data:
+            raise ReplayError(f"{where}: a chance step needs an 'outcome'")
+        return Step(None, outcome=_outcome(data["outcome"], f"{where}: 'outcome'"), events=evs)
+    if not isinstance(data.get("action"), str):
+        raise ReplayError(f"{where}: a player step needs an 'action' in notation, got {_kind(data.get('action'))}")
+    return Step(player, action=_text(data["action"], f"{where}: 'action'", MAX_NOTATION_CHARS), events=evs)
+
+
+def _options(value: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ReplayError(f"'options' must be an object, got {_kind(value)}")
+    for key, item in value.items():
+        _text(key, "an option name")
+        if not isinstance(item, _SCALARS):
+            raise ReplayError(f"option {key!r} must be text, a number or true/false, got {_kind(item)}")
+        if isinstance(item, str):
+            _text(item, f"option {key!r}", 4096)
+    return dict(value)
+
+
+def _seed(value: Any) -> int | str | None:
+    if value is None or isinstance(value, str):
+        return None if value is None else _text(value, "'seed'")
+    if type(value) is not int or abs(value) > 2**128:
+        raise ReplayError(f"'seed' must be a whole number, text or null, got {_kind(value)}")
+    return value
+
+
+def _returns(value: Any) -> tuple[float, float]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise ReplayError(f"'returns' must be a list of two numbers, got {_kind(value)}")
+    return _number(value[0], "'returns'"), _number(value[1], "'returns'")
+
+
+def _header(data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict) or data.get("kind") != "dicefront-replay":
+        raise ReplayError("not a Dicefront replay file (no 'kind': 'dicefront-replay')")
+    fmt = data.get("format")
+    if type(fmt) is not int or fmt != RECORD_FORMAT:
+        shown = fmt if type(fmt) is int else _kind(fmt)
+        raise ReplayError(f"unsupported replay format {shown} (this version reads {RECORD_FORMAT})")
+    return data
+
+
+def read_record(data: Any) -> MatchRecord:
+    """A MatchRecord from parsed replay JSON, every field checked; ReplayError naming
+    the first malformed one."""
+    data = _header(data)
+    steps = data.get("steps")
+    if not isinstance(steps, list):
+        raise ReplayError(f"'steps' must be a list, got {_kind(steps)}")
+    agents = data.get("agents", [])
+    if not isinstance(agents, list) or len(agents) > 2:
+        raise ReplayError(f"'agents' must be a list of two names, got {_kind(agents)}")
+    digest = _text(data.get("final_digest", ""), "'final_digest'", 64)
+    if digest and not all(c in "0123456789abcdef" for c in digest):
+        raise ReplayError("'final_digest' must be a SHA-256 digest in hex")
+    initial = data.get("initial_state")
+    if initial is not None and not isinstance(initial, dict):
+        raise ReplayError(f"'initial_state' must be an object, got {_kind(initial)}")
+    record = MatchRecord(
+        game=_text(data.get("game"), "'game'"),
+        options=_options(data.get("options", {})),
+        seed=_seed(data.get("seed")),
+        agents=[_text(a, "'agents'") for a in agents],
+        steps=[read_step(s, i) for i, s in enumerate(steps)],
+        returns=_returns(data.get("returns", [0.0, 0.0])),
+        finished=_flag(data, "finished"),
+        truncated=_flag(data, "truncated"),
+        final_digest=digest,
+        initial_state=initial,
+        data_files=_data_files(data.get("data_files", {})),
+    )
+    _check_summary(data, record)
+    return record
+
+
+def _check_summary(data: dict[str, Any], record: MatchRecord) -> None:
+    """The convenience fields ('length', 'winner') must agree with the record."""
+    length = data.get("length", record.length)
+    if type(length) is not int or length != record.length:
+        said = length if type(length) is int else _kind(length)
+        raise ReplayError(f"'length' says {said} steps, but the replay has {record.length}")
+    winner = data.get("winner", record.winner)
+    if not (winner is None or type(winner) is int) or winner != record.winner:
+        raise ReplayError("'winner' does not match 'returns'")

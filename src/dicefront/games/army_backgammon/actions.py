@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass
 
 from ...core.game import Action
+from ...core.notation import ascii_int, notation_words
 
 ARMY_LETTERS = ("G", "T")
 ORDERS = ("standard", "fire", "charge", "dig-in")
@@ -17,7 +18,7 @@ ORDER_NAMES = {
     "charge": "Charge Orders (moves only)",
     "dig-in": "Dig In Orders (attacks only)",
 }
-_MAN = re.compile(r"^([GT])(\d{1,2})$")
+_MAN = re.compile(r"^([GT])([0-9]{1,2})$", re.ASCII)
 
 
 def man_id(player: int, number: int) -> str:
@@ -138,19 +139,19 @@ NOTATION_HELP = (
 
 
 def _man(text: str) -> str | None:
-    m = _MAN.match(text.upper())
+    m = _MAN.match(text.upper()) if text.isascii() else None
     if m is None or int(m.group(2)) == 0:
         return None
     return f"{m.group(1)}{int(m.group(2))}"
 
 
 def _int(text: str) -> int | None:
-    return int(text) if text.isdigit() and len(text) <= 3 else None
+    return ascii_int(text, max_digits=3)
 
 
 def parse(text: str) -> Action | None:
     """The action written as ``text``, or None if it is not this game's notation."""
-    words = text.strip().lower().split()
+    words = notation_words(text.lower())
     if not words:
         return None
     head, args = words[0], words[1:]

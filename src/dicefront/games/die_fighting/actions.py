@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from ...core.game import Action
 from ...core.grid import Cell, Grid
+from ...core.notation import notation_words
 
 
 def sq(cell: Cell) -> str:
@@ -117,14 +118,14 @@ NOTATION_HELP = (
     "buy UNIT[/S|L|C] | done | map NAME | side south|north | deploy UNIT[/CMD] CELL | activate CELL | "
     "to CELL | attack CELL [CELL...] | charge CELL | regroup CELL | breakaway | pass"
 )
-_KEY = re.compile(r"^[A-Z]{1,3}(/[A-Z])?$")
-_NAME = re.compile(r"^[a-z0-9_.\-/\\:]+$")
+_KEY = re.compile(r"^[A-Z]{1,3}(/[A-Z])?$", re.ASCII)
+_NAME = re.compile(r"^[a-z0-9_.\-/\\:]+$", re.ASCII)
 
 
 def parse(text: str, grid: Grid) -> Action | None:
     """The action written as ``text``, or None if it is not Die Fighting notation."""
-    words = text.strip().split()
-    if not words:
+    words = notation_words(text)
+    if not words or not text.isascii():
         return None
     head, args = words[0].lower(), words[1:]
     if not args:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ...core.game import Action
 from ...core.grid import Cell, Grid
+from ...core.notation import ascii_word, notation_words
 
 KINDS = {"A": "Archer", "K": "Skirmisher", "S": "Soldier"}
 KIND_ORDER = ("A", "K", "S")
@@ -110,7 +111,7 @@ NOTATION_HELP = (
 
 def parse(text: str, grid: Grid) -> Action | None:
     """The action written as ``text``, or None if it is not Ditch notation."""
-    words = text.strip().split()
+    words = notation_words(text)
     if not words:
         return None
     head, args = words[0].lower(), words[1:]
@@ -119,7 +120,7 @@ def parse(text: str, grid: Grid) -> Action | None:
         return (ChooseDeployer if head == "deploy-first" else ChooseStarter)(int(args[0]))
     if head == "no-cover" and not args:
         return Cover(None)
-    if head in ("deploy", "reinforce") and len(args) == 2 and args[0].upper() in KINDS:
+    if head in ("deploy", "reinforce") and len(args) == 2 and (ascii_word(args[0]) or "").upper() in KINDS:
         cell = cells[1]
         if cell is None:
             return None

@@ -11,6 +11,7 @@ from collections.abc import Container
 from dataclasses import dataclass
 
 from ...core.game import Action
+from ...core.notation import notation_words
 
 COUNTERS = (1, 2, 3)
 """Order counters by their order count: 1/3, 2/2 and 3/1 (orders / combat strength)."""
@@ -99,7 +100,7 @@ def _warband(word: str) -> int | None:
 def parse(text: str, locations: Container[str]) -> Action | None:
     """The action written as ``text``, or None if it is not Hell's Ditch notation.
     ``locations`` holds the map's location ids."""
-    words = text.strip().lower().split()
+    words = notation_words(text.lower())
     if words == ["done"]:
         return Submit()
     if words == ["fight-on"]:

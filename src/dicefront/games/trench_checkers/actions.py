@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ...core.game import Action
 from ...core.grid import Cell, Grid
+from ...core.notation import ascii_word, notation_words
 
 RANKS = {"S": "Soldier", "V": "Veteran", "C": "Commando"}
 
@@ -91,7 +92,7 @@ NOTATION_HELP = (
 
 def parse(text: str, grid: Grid) -> Action | None:
     """The action written as ``text``, or None if it is not Trench Checkers notation."""
-    words = text.strip().split()
+    words = notation_words(text)
     if not words:
         return None
     head, args = words[0].lower(), words[1:]
@@ -105,7 +106,7 @@ def parse(text: str, grid: Grid) -> Action | None:
     if head in ("move", "attack") and len(args) in (2, 3) and cells[0] is not None and cells[1] is not None:
         if head == "attack":
             return Attack(cells[0], cells[1]) if len(args) == 2 else None
-        rank = args[2].upper() if len(args) == 3 else None
+        rank = (ascii_word(args[2]) or "?").upper() if len(args) == 3 else None
         if rank is not None and rank not in RANKS:
             return None
         return Move(cells[0], cells[1], rank)
