@@ -31,7 +31,7 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
     return out
 
 
-def load_game(name: str, pairs: list[str] | None = None) -> Game[Any]:
+def load_game(name: str, pairs: list[str] | None = None) -> Game[Any, Any]:
     try:
         return dicefront.load(name, **parse_options(pairs))
     except DicefrontError as exc:

@@ -166,7 +166,7 @@ class MatchRecord:
         return cls.from_json(data)
 
 
-def _start(record: MatchRecord) -> tuple[Game[Any], State]:
+def _start(record: MatchRecord) -> tuple[Game[Any, Any], State]:
     from .registry import load
 
     try:

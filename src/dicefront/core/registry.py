@@ -12,7 +12,7 @@ from .errors import StateFormatError, UnknownGameError
 from .game import Game, State
 
 _MODULES: dict[str, str] = {}
-_CLASSES: dict[str, type[Game[Any]]] = {}
+_CLASSES: dict[str, type[Game[Any, Any]]] = {}
 
 
 def register_module(name: str, module: str) -> None:
@@ -21,7 +21,7 @@ def register_module(name: str, module: str) -> None:
     _MODULES[name] = module
 
 
-def register(cls: type[Game[Any]]) -> type[Game[Any]]:
+def register(cls: type[Game[Any, Any]]) -> type[Game[Any, Any]]:
     """Register a game class directly (decorator-friendly)."""
     _CLASSES[cls.name] = cls
     return cls
@@ -32,19 +32,19 @@ def names() -> list[str]:
     return sorted(set(_MODULES) | set(_CLASSES))
 
 
-def game_class(name: str) -> type[Game[Any]]:
+def game_class(name: str) -> type[Game[Any, Any]]:
     if name in _CLASSES:
         return _CLASSES[name]
     if name not in _MODULES:
         valid = ", ".join(names()) or "(none)"
         raise UnknownGameError(f"unknown game {name!r}; available games: {valid}")
     module = importlib.import_module(_MODULES[name])
-    cls: type[Game[Any]] = module.GAME_CLASS
+    cls: type[Game[Any, Any]] = module.GAME_CLASS
     _CLASSES[name] = cls
     return cls
 
 
-def load(name: str, **options: Any) -> Game[Any]:
+def load(name: str, **options: Any) -> Game[Any, Any]:
     """The game ``name`` with ``options`` validated (unknown ones are an error)."""
     return game_class(name)(**options)
 

@@ -27,7 +27,7 @@ DICE_KEYS = ("dice", "die", "roll", "faces")
 
 
 class LiveGame:
-    def __init__(self, row: GameRow, game: Game[Any] | None = None) -> None:
+    def __init__(self, row: GameRow, game: Game[Any, Any] | None = None) -> None:
         self.id = row.id
         self.row = row
         self.game = game if game is not None else dicefront.load(row.game, **row.options)
@@ -247,7 +247,7 @@ def _dice_in_events(events: list[Event], seat: int | None) -> list[list[int]]:
     return out
 
 
-def validate_new_game(name: str, options: dict[str, Any]) -> Game[Any]:
+def validate_new_game(name: str, options: dict[str, Any]) -> Game[Any, Any]:
     """Load the game with these options; DicefrontError (clear message) if impossible."""
     if not isinstance(options, dict):
         raise DicefrontError("options must be an object of option names to values")
