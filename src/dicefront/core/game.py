@@ -145,7 +145,7 @@ class Game(ABC, Generic[O, S]):
         """Parse notation without looking at a position; raise NotationError if the
         text is not an action of this game at all."""
 
-    def parse_action(self, state: State, text: str, player: int) -> Action:
+    def parse_action(self, state: State[A], text: str, player: int) -> A:
         """The legal action of ``player`` written as ``text``.
 
         Raises NotationError for text that is not an action, IllegalActionError
@@ -155,10 +155,10 @@ class Game(ABC, Generic[O, S]):
         for action in legal:
             if str(action) == cleaned:
                 return action
-        action = self.parse_notation(cleaned)
-        if action in legal:
-            return action
-        raise IllegalActionError(action, player, state.why_illegal(action, player))
+        parsed = self.parse_notation(cleaned)
+        if parsed in legal:
+            return parsed  # mypy narrows it to A: it equals one of ``legal``
+        raise IllegalActionError(parsed, player, state.why_illegal(parsed, player))
 
     def notation_error(self, text: str, expected: str) -> NotationError:
         return NotationError(repr(text), None, f"not a {self.title} action; expected {expected}")
