@@ -4,12 +4,13 @@ the Ditch evaluation the agents rely on."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
 
 import dicefront
-from dicefront.agents import GreedyAgent, MCTSAgent, make_ismcts
+from dicefront.agents import Agent, GreedyAgent, MCTSAgent, make_ismcts
 from dicefront.agents.common import expected_value
 from dicefront.core import Roll
 from dicefront.games.ditch.actions import Attack, Cover, Move
@@ -68,7 +69,7 @@ def test_expected_value_weights_every_roll_by_its_probability() -> None:
 
 
 @pytest.mark.parametrize("make", [GreedyAgent, lambda: MCTSAgent(iterations=300), lambda: make_ismcts(iterations=300)])
-def test_agents_take_the_winning_attack(make) -> None:  # type: ignore[no-untyped-def]
+def test_agents_take_the_winning_attack(make: Callable[[], Agent]) -> None:
     """The last enemy pawn is a Skirmisher next to our Archer (+2 for us) and far
     from our Soldier (even odds): attacking with the Archer is clearly best."""
     st = position({"d4": "A", "e4": "S", "d5": "k"})

@@ -35,7 +35,7 @@ class Word(Action):
         return self.word
 
 
-class ShowdownGame(Game[NoOptions]):
+class ShowdownGame(Game[NoOptions, "ShowdownState"]):
     name = "showdown"
     title = "Showdown"
     options_class = NoOptions
@@ -44,7 +44,7 @@ class ShowdownGame(Game[NoOptions]):
     def new_state(self) -> ShowdownState:
         return ShowdownState(self)
 
-    def _state_from_payload(self, payload: dict[str, Any]) -> State:
+    def _state_from_payload(self, payload: dict[str, Any]) -> ShowdownState:
         st = ShowdownState(self)
         st.cards = None if payload["cards"] is None else (payload["cards"][0], payload["cards"][1])
         st.choice = payload["choice"]
@@ -56,7 +56,9 @@ class ShowdownGame(Game[NoOptions]):
         raise self.notation_error(text, "fight | flee")
 
 
-class ShowdownState(State):
+class ShowdownState(State[Word]):
+    game: ShowdownGame
+
     def __init__(self, game: ShowdownGame) -> None:
         self.game = game
         self.cards: tuple[int, int] | None = None
@@ -86,10 +88,10 @@ class ShowdownState(State):
         r = 1.0 if a > b else -1.0 if a < b else 0.0
         return (r, -r)
 
-    def legal_actions(self, player: int) -> list[Any]:
+    def legal_actions(self, player: int) -> list[Word]:
         return [Word("fight"), Word("flee")] if player in self.actors else []
 
-    def _apply(self, action: Any, player: int) -> list[Any]:
+    def _apply(self, action: Word, player: int) -> list[Any]:
         self.choice = action.word
         return []
 
@@ -123,7 +125,7 @@ SIGNS = ("R", "P", "S")
 BEATS = {"R": "S", "P": "R", "S": "P"}
 
 
-class SignsGame(Game[NoOptions]):
+class SignsGame(Game[NoOptions, "SignsState"]):
     name = "signs"
     title = "Signs"
     options_class = NoOptions
@@ -134,7 +136,7 @@ class SignsGame(Game[NoOptions]):
     def new_state(self) -> SignsState:
         return SignsState(self)
 
-    def _state_from_payload(self, payload: dict[str, Any]) -> State:
+    def _state_from_payload(self, payload: dict[str, Any]) -> SignsState:
         st = SignsState(self)
         st.sign = list(payload["sign"])
         st.submitted = list(payload["submitted"])
@@ -146,7 +148,9 @@ class SignsGame(Game[NoOptions]):
         raise self.notation_error(text, "R | P | S | submit")
 
 
-class SignsState(State):
+class SignsState(State[Word]):
+    game: SignsGame
+
     def __init__(self, game: SignsGame) -> None:
         self.game = game
         self.sign: list[str | None] = [None, None]
@@ -167,14 +171,14 @@ class SignsState(State):
         r = 1.0 if BEATS[str(a)] == b else -1.0 if BEATS[str(b)] == a else 0.0
         return (r, -r)
 
-    def legal_actions(self, player: int) -> list[Any]:
+    def legal_actions(self, player: int) -> list[Word]:
         if player not in self.actors:
             return []
         if self.sign[player] is None:
             return [Word(s) for s in SIGNS]
         return [Word("submit")]
 
-    def _apply(self, action: Any, player: int) -> list[Any]:
+    def _apply(self, action: Word, player: int) -> list[Any]:
         if action.word == "submit":
             self.submitted[player] = True
         else:

@@ -15,6 +15,8 @@ from dicefront.core import build_options, opt, rerun
 from dicefront.core.errors import DataFileError, DicefrontError, OptionError
 from dicefront.core.match import play_match
 from dicefront.core.record import MatchRecord
+from dicefront.core.registry import build
+from dicefront.games.ditch import DitchGame
 
 from .fifo_guard import fifo_guard
 
@@ -74,7 +76,7 @@ def test_a_fifo_is_not_even_opened_without_local_files(tmp_path: Path) -> None:
 def test_local_files_still_work_where_allowed(tmp_path: Path) -> None:
     path = tmp_path / "narrow.toml"
     path.write_text(NARROW)
-    game = dicefront.load("ditch", board=str(path))
+    game = DitchGame(board=str(path))
     assert game.board.name == "Narrow"
     assert game.data_files == {"board": NARROW}
     assert dicefront.load("ditch").data_files == {}
@@ -108,13 +110,13 @@ def test_a_long_path_gives_a_short_one_line_error() -> None:
 
 
 def test_data_files_supply_the_content_instead_of_a_file(tmp_path: Path) -> None:
-    game = dicefront.load("ditch", local_files=False, data_files={"board": NARROW}, board="mine")
+    game = DitchGame(local_files=False, data_files={"board": NARROW}, board="mine")
     assert game.board.name == "Narrow" and game.options.board == "mine"
     assert game.data_files == {"board": NARROW}
-    unnamed = dicefront.load("ditch", local_files=False, data_files={"board": NARROW})
+    unnamed = DitchGame(local_files=False, data_files={"board": NARROW})
     assert unnamed.options.board == "upload" and unnamed.board.name == "Narrow"
     # the path in the option is only a name once the content is given: nothing is read
-    moved = dicefront.load("ditch", data_files={"board": NARROW}, board=str(tmp_path / "gone.toml"))
+    moved = DitchGame(data_files={"board": NARROW}, board=str(tmp_path / "gone.toml"))
     assert moved.board.name == "Narrow"
 
 
@@ -158,7 +160,7 @@ def test_every_game_loads_its_designer_files_from_text(tmp_path: Path) -> None:
 
 def _loads(name: str, option: str, value: str) -> bool:
     try:
-        dicefront.load(name, **{option: value})
+        build(name, {option: value})
     except DataFileError:
         return False
     return True
@@ -208,6 +210,6 @@ def test_option_values_in_errors_are_truncated() -> None:
     with pytest.raises(OptionError, match="text too long"):
         build_options(_Opts, {"mode": "a" * 5000})
     with pytest.raises(OptionError) as err:
-        dicefront.load("ditch", **{"y" * 5000: 1})
+        build("ditch", {"y" * 5000: 1})
     assert len(str(err.value)) < 400
 

@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
-import dicefront
 from dicefront.core import Action, State, sample
+from dicefront.games.army_backgammon import ArmyBackgammonGame
+from dicefront.games.army_backgammon.actions import ArmyAction
+from dicefront.games.army_backgammon.rules import ArmyState
 from dicefront.odds import analyse, odds
 
 from .helpers import check_against_monte_carlo
@@ -20,10 +22,10 @@ from .helpers import check_against_monte_carlo
 SAVE_UP_TO = {"prone": 4, "kneeling": 3, "standing": 2, "running": 1}
 
 
-def reach(seed: int, want: str, ok: Any = None, **options: Any) -> tuple[State, list[Action]]:
+def reach(seed: int, want: str, ok: Any = None, **options: Any) -> tuple[ArmyState, list[ArmyAction]]:
     """A position from a seeded random game where the player to act has actions
     starting with ``want`` (and passing ``ok(state, action)``)."""
-    game = dicefront.load("army_backgammon", **options)
+    game = ArmyBackgammonGame(**options)  # validates the options exactly as ``dicefront.load`` does
     state = game.new_state()
     rng = random.Random(seed)
     for _ in range(5000):
@@ -41,8 +43,8 @@ def reach(seed: int, want: str, ok: Any = None, **options: Any) -> tuple[State, 
     raise AssertionError(f"seed {seed}: no position with a {want!r} action found")
 
 
-def with_stance(state: State, man: str, stance: str) -> State:
-    st: Any = state.clone()
+def with_stance(state: ArmyState, man: str, stance: str) -> ArmyState:
+    st = state.clone()
     st.men[man] = st.men[man]._replace(stance=stance)
     st._legal = None
     return st
@@ -80,7 +82,7 @@ def _plain_move_into_enemy_zone(state: Any, action: Action) -> bool:
     return dest in enemy_zone and empty and not man.detector
 
 
-def _mine_move(hidden: bool) -> tuple[State, Action, int, int]:
+def _mine_move(hidden: bool) -> tuple[ArmyState, ArmyAction, int, int]:
     """A move of the player to act onto an enemy row holding a minefield (revealed, or
     hidden from the mover), with the moving man's rows and stance fixed."""
     state, moves = reach(5, "move", _plain_move_into_enemy_zone, mines=True)
@@ -99,7 +101,7 @@ def _mine_move(hidden: bool) -> tuple[State, Action, int, int]:
 @pytest.mark.rule("10.3")
 def test_revealed_minefield_saving_throw() -> None:
     state, action, _, player = _mine_move(hidden=False)
-    stance = state.men[str(action).split()[1]].stance  # type: ignore[attr-defined]
+    stance = state.men[str(action).split()[1]].stance
     saves = SAVE_UP_TO[stance]
     result = analyse(state, action, player)
     assert result.exact
@@ -116,7 +118,7 @@ def test_hidden_minefield_is_not_assumed_known() -> None:
     # an estimate: within 4 standard errors of 120 re-samplings, and the ratio of
     # killed to survived is exact (it does not depend on where the field is).
     state, action, _, player = _mine_move(hidden=True)
-    stance = state.men[str(action).split()[1]].stance  # type: ignore[attr-defined]
+    stance = state.men[str(action).split()[1]].stance
     saves = SAVE_UP_TO[stance]
     result = analyse(state, action, player)
     assert not result.exact and "estimated" in result.notes[0]
@@ -129,7 +131,7 @@ def test_hidden_minefield_is_not_assumed_known() -> None:
         assert got["mine: killed"] / got["mine: survived"] == F(6 - saves, saves)
     # the real minefield (the opponent's secret) never leaks into the answer:
     moved = state.clone()
-    moved.mines[1 - player] = {}  # type: ignore[attr-defined]
+    moved.mines[1 - player] = {}
     assert analyse(moved, action, player).outcomes != result.outcomes or not p_mine
 
 
@@ -166,7 +168,7 @@ def test_a_game_may_give_its_information_set_for_exact_odds() -> None:
     known: Any = Known.__new__(Known)
     for slot in type(state).__slots__:
         setattr(known, slot, getattr(state, slot))
-    saves = SAVE_UP_TO[state.men[str(action).split()[1]].stance]  # type: ignore[attr-defined]
+    saves = SAVE_UP_TO[state.men[str(action).split()[1]].stance]
     result = analyse(known, action, player)
     assert result.exact and "exact over" in result.notes[0]
     assert dict(result.outcomes) == {"mine: killed": F(6 - saves, 12), "mine: survived": F(saves, 12), "no losses": F(1, 2)}

@@ -11,7 +11,10 @@ import pytest
 
 import dicefront
 from dicefront.core import Action, Roll, State
-from dicefront.games.ditch.actions import Cover
+from dicefront.core.grid import Cell, Grid
+from dicefront.games.ditch import DitchGame
+from dicefront.games.ditch.actions import Cover, DitchAction
+from dicefront.games.ditch.rules import DitchState
 from dicefront.odds import analyse, odds
 
 from .helpers import check_against_monte_carlo
@@ -26,18 +29,24 @@ ATTACKER_PLUS_2 = (F(26, 36), F(4, 36), F(6, 36))
 DEFENDER_PLUS_2 = (F(6, 36), F(4, 36), F(26, 36))
 
 
-def position(pawns: dict[str, tuple[int, str]], player: int = 0, reinforcements: tuple[int, int] = (2, 2), **options: Any) -> State:
+def position(pawns: dict[str, tuple[int, str]], player: int = 0, reinforcements: tuple[int, int] = (2, 2), **options: Any) -> DitchState:
     """A Ditch position on the action step of ``player``'s turn with these pawns."""
-    game = dicefront.load("ditch", **options)
+    game = DitchGame(**options)  # validates the options exactly as ``dicefront.load`` does
     state = game.new_state()
     grid = game.board.grid
-    state.pawns = {grid.parse(c): pawn for c, pawn in pawns.items()}
+    state.pawns = {_cell(grid, c): pawn for c, pawn in pawns.items()}
     state.phase, state.player, state.actions_left, state.turn = "action", player, 2, 3
     state.reinforcements = list(reinforcements)
     return state
 
 
-def act(state: State, text: str, player: int = 0) -> Action:
+def _cell(grid: Grid, name: str) -> Cell:
+    cell = grid.parse(name)
+    assert cell is not None, f"no square {name!r}"
+    return cell
+
+
+def act(state: DitchState, text: str, player: int = 0) -> DitchAction:
     return state.game.parse_action(state, text, player)
 
 

@@ -292,7 +292,7 @@ def make_ismcts(**kwargs: Any) -> MCTSAgent:
     return MCTSAgent(**kwargs)
 
 
-def mcts_iterations_per_second(game: Game[Any], seconds: float, rng: random.Random, agent: MCTSAgent | None = None) -> float:
+def mcts_iterations_per_second(game: Game[Any, Any], seconds: float, rng: random.Random, agent: MCTSAgent | None = None) -> float:
     """MCTS iterations per second on ``game``: searches for ``seconds`` in total,
     spread over a few positions reached by random play from a new game."""
     agent = agent or MCTSAgent(seconds=1.0)
@@ -309,7 +309,7 @@ def mcts_iterations_per_second(game: Game[Any], seconds: float, rng: random.Rand
     return done / spent if spent > 0 else 0.0
 
 
-def _sample_positions(game: Game[Any], rng: random.Random, count: int) -> list[State]:
+def _sample_positions(game: Game[Any, Any], rng: random.Random, count: int) -> list[State]:
     """Decision positions from random games (after set-up when the game is long enough)."""
     out: list[State] = []
     tries = 0

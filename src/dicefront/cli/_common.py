@@ -31,7 +31,7 @@ def parse_options(pairs: list[str] | None) -> dict[str, str]:
     return out
 
 
-def load_game(name: str, pairs: list[str] | None = None, data_files: dict[str, str] | None = None) -> Game[Any]:
+def load_game(name: str, pairs: list[str] | None = None, data_files: dict[str, str] | None = None) -> Game[Any, Any]:
     try:
         return build(name, parse_options(pairs), data_files=data_files)
     except DicefrontError as exc:

@@ -38,7 +38,7 @@ class QuitGame(Exception):
 
 @dataclass
 class Session:
-    game: Game[Any]
+    game: Game[Any, Any]
     state: State
     humans: set[int]
     agents: dict[int, Agent]

@@ -38,7 +38,7 @@ class _Run:
     """A checked re-run: the steps as the rules replayed them, the position shown
     (after ``shown`` steps) and, for --step, every position up to it."""
 
-    game: Game[Any]
+    game: Game[Any, Any]
     steps: list[Step]
     shown: State
     states: list[State]

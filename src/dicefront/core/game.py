@@ -63,10 +63,11 @@ class GameSpec:
 
 
 O = TypeVar("O")
-S = TypeVar("S", bound="State")
+S = TypeVar("S", bound="State[Any]")
+A = TypeVar("A", bound="Action")
 
 
-class Game(ABC, Generic[O]):
+class Game(ABC, Generic[O, S]):
     """A game definition with its options fixed. Create through ``dicefront.load``."""
 
     name: ClassVar[str]
@@ -137,15 +138,15 @@ class Game(ABC, Generic[O]):
 
     # ----- states -------------------------------------------------------------
     @abstractmethod
-    def new_state(self) -> State:
+    def new_state(self) -> S:
         """The position before anything has happened (possibly a chance node)."""
 
     @abstractmethod
-    def _state_from_payload(self, payload: dict[str, Any]) -> State:
+    def _state_from_payload(self, payload: dict[str, Any]) -> S:
         """Rebuild a state from ``State._payload()``; raise KeyError/TypeError/ValueError
         on corrupt data (the caller turns them into StateFormatError)."""
 
-    def state_from_json(self, data: Any) -> State:
+    def state_from_json(self, data: Any) -> S:
         """Rebuild the full state saved by ``State.to_json``."""
         if not isinstance(data, dict):
             raise StateFormatError("a saved position must be a JSON object")
@@ -169,7 +170,7 @@ class Game(ABC, Generic[O]):
         """Parse notation without looking at a position; raise NotationError if the
         text is not an action of this game at all."""
 
-    def parse_action(self, state: State, text: str, player: int) -> Action:
+    def parse_action(self, state: State[A], text: str, player: int) -> A:
         """The legal action of ``player`` written as ``text``.
 
         Raises NotationError for text that is not an action, IllegalActionError
@@ -179,10 +180,10 @@ class Game(ABC, Generic[O]):
         for action in legal:
             if str(action) == cleaned:
                 return action
-        action = self.parse_notation(cleaned)
-        if action in legal:
-            return action
-        raise IllegalActionError(action, player, state.why_illegal(action, player))
+        parsed = self.parse_notation(cleaned)
+        if parsed in legal:
+            return parsed  # mypy narrows it to A: it equals one of ``legal``
+        raise IllegalActionError(parsed, player, state.why_illegal(parsed, player))
 
     def notation_error(self, text: str, expected: str) -> NotationError:
         return NotationError(repr(text), None, f"not a {self.title} action; expected {expected}")
@@ -230,10 +231,10 @@ class Game(ABC, Generic[O]):
         return 0.0
 
 
-class State(ABC):
+class State(ABC, Generic[A]):
     """A position. Mutable: ``apply`` changes it in place; ``clone`` is cheap."""
 
-    game: Game[Any]
+    game: Game[Any, Any]
 
     # ----- what the contract reads ---------------------------------------------
     @property
@@ -258,7 +259,7 @@ class State(ABC):
         return []
 
     @abstractmethod
-    def legal_actions(self, player: int) -> list[Any]:
+    def legal_actions(self, player: int) -> list[A]:
         """Deterministic order; empty for a player who may not act now."""
 
     def why_illegal(self, action: Action, player: int) -> str:
@@ -270,7 +271,7 @@ class State(ABC):
         return "not a legal action in this position"
 
     # ----- changing the state ---------------------------------------------------
-    def apply(self, action: Action, player: int) -> list[Event]:
+    def apply(self, action: A, player: int) -> list[Event]:
         """Apply a player's action after checking it; the state is unchanged on error."""
         if self.is_terminal:
             raise IllegalActionError(action, player, "the game is over")
@@ -289,7 +290,7 @@ class State(ABC):
             raise IllegalActionError(outcome, None, "not a possible outcome here")
         return self._apply_chance(outcome)
 
-    def push(self, action: Action, player: int) -> list[Event]:
+    def push(self, action: A, player: int) -> list[Event]:
         """Apply an action the caller KNOWS is legal for ``player`` (one taken from
         ``legal_actions(player)`` of this very state), without checking it: the fast
         path for search, as python-chess's ``push`` beside ``push_san``. Anything else
@@ -301,7 +302,7 @@ class State(ABC):
         return self._apply_chance(outcome)
 
     @abstractmethod
-    def _apply(self, action: Any, player: int) -> list[Event]:
+    def _apply(self, action: A, player: int) -> list[Event]:
         """Apply a known-legal action (the game's rules; reached through apply/push)."""
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
@@ -378,7 +379,7 @@ def winner_returns(winner: int | None) -> tuple[float, float]:
     return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
 
 
-class PhaseState(State):
+class PhaseState(State[A]):
     """The common shape of an alternating game: a ``phase`` name, one ``player`` to act
     outside chance phases, and a ``winner`` once the phase is ``OVER``. Subclasses set
     ``CHANCE_PHASES`` and keep those three attributes up to date."""

@@ -32,7 +32,7 @@ StepHook = Callable[[State, MatchRecord], None]
 
 
 def play_match(
-    game: Game[Any],
+    game: Game[Any, Any],
     agents: Sequence[Any],
     seed: int | str | None = 0,
     *,

@@ -139,7 +139,7 @@ def _data_files(value: Any) -> dict[str, str]:
     return dict(value)
 
 
-def _start(record: MatchRecord) -> tuple[Game[Any], State]:
+def _start(record: MatchRecord) -> tuple[Game[Any, Any], State]:
     from .registry import build
 
     try:
@@ -173,7 +173,7 @@ def replay_states(record: MatchRecord) -> Iterator[tuple[int, State, Step | None
     yield len(record.steps), state, None
 
 
-def _apply_step(game: Game[Any], state: State, step: Step) -> Step:
+def _apply_step(game: Game[Any, Any], state: State, step: Step) -> Step:
     if step.player is None:
         if step.outcome is None:
             raise ReplayError("a chance step needs an 'outcome'")

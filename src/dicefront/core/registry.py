@@ -13,7 +13,7 @@ from .errors import OptionError, StateFormatError, UnknownGameError
 from .game import Game, State
 
 _MODULES: dict[str, str] = {}
-_CLASSES: dict[str, type[Game[Any]]] = {}
+_CLASSES: dict[str, type[Game[Any, Any]]] = {}
 
 
 def register_module(name: str, module: str) -> None:
@@ -22,7 +22,7 @@ def register_module(name: str, module: str) -> None:
     _MODULES[name] = module
 
 
-def register(cls: type[Game[Any]]) -> type[Game[Any]]:
+def register(cls: type[Game[Any, Any]]) -> type[Game[Any, Any]]:
     """Register a game class directly (decorator-friendly)."""
     _CLASSES[cls.name] = cls
     return cls
@@ -33,19 +33,19 @@ def names() -> list[str]:
     return sorted(set(_MODULES) | set(_CLASSES))
 
 
-def game_class(name: str) -> type[Game[Any]]:
+def game_class(name: str) -> type[Game[Any, Any]]:
     if name in _CLASSES:
         return _CLASSES[name]
     if name not in _MODULES:
         valid = ", ".join(names()) or "(none)"
         raise UnknownGameError(f"unknown game {name!r}; available games: {valid}")
     module = importlib.import_module(_MODULES[name])
-    cls: type[Game[Any]] = module.GAME_CLASS
+    cls: type[Game[Any, Any]] = module.GAME_CLASS
     _CLASSES[name] = cls
     return cls
 
 
-def load(name: str, *, data_files: Mapping[str, str] | None = None, local_files: bool = True, **options: Any) -> Game[Any]:
+def load(name: str, *, data_files: Mapping[str, str] | None = None, local_files: bool = True, **options: Any) -> Game[Any, Any]:
     """The game ``name`` with ``options`` validated (unknown ones are an error).
 
     ``data_files`` supplies designer data files' TOML text by option name;
@@ -55,7 +55,7 @@ def load(name: str, *, data_files: Mapping[str, str] | None = None, local_files:
 
 def build(
     name: str, options: Mapping[str, Any], *, data_files: Mapping[str, str] | None = None, local_files: bool = True
-) -> Game[Any]:
+) -> Game[Any, Any]:
     """Like :func:`load`, with the options as a mapping: for options from outside (a
     network client, a file), whose names must not reach the keyword arguments."""
     if not isinstance(options, Mapping):

@@ -42,7 +42,7 @@ def reference_ops(seconds: float) -> float:
     return _rate(work, seconds)
 
 
-def random_playout(game: Game[Any], rng: random.Random) -> int:
+def random_playout(game: Game[Any, Any], rng: random.Random) -> int:
     state = game.new_state()
     steps = 0
     while not state.is_terminal:
@@ -56,7 +56,7 @@ def random_playout(game: Game[Any], rng: random.Random) -> int:
     return steps
 
 
-def _midgame_state(game: Game[Any], rng: random.Random) -> State:
+def _midgame_state(game: Game[Any, Any], rng: random.Random) -> State:
     state = game.new_state()
     for _ in range(60):
         if state.is_terminal:
@@ -96,7 +96,7 @@ def bench_game(name: str, seconds: float, seed: int = 0) -> dict[str, float]:
     return out
 
 
-def _mcts_rate(game: Game[Any], seconds: float, rng: random.Random) -> float | None:
+def _mcts_rate(game: Game[Any, Any], seconds: float, rng: random.Random) -> float | None:
     try:
         module = importlib.import_module("dicefront.agents.mcts")
     except ImportError:

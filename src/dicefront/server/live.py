@@ -26,7 +26,7 @@ DICE_KEYS = ("dice", "die", "roll", "faces")
 
 
 class LiveGame:
-    def __init__(self, row: GameRow, game: Game[Any] | None = None) -> None:
+    def __init__(self, row: GameRow, game: Game[Any, Any] | None = None) -> None:
         self.id = row.id
         self.row = row
         self.game = game if game is not None else build(row.game, row.options, data_files=row.data_files, local_files=False)
@@ -247,7 +247,7 @@ def _dice_in_events(events: list[Event], seat: int | None) -> list[list[int]]:
     return out
 
 
-def validate_new_game(name: str, options: dict[str, Any], data_files: dict[str, str] | None = None) -> Game[Any]:
+def validate_new_game(name: str, options: dict[str, Any], data_files: dict[str, str] | None = None) -> Game[Any, Any]:
     """Load the game with these options and uploaded data files; DicefrontError (clear
     message) if impossible. Options may name shipped data files only: the server
     never reads a path a client names."""

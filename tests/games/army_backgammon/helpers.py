@@ -4,20 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-import dicefront
 from dicefront.core import Roll
+from dicefront.games.army_backgammon import ArmyBackgammonGame
 from dicefront.games.army_backgammon.rules import ArmyState
 from dicefront.games.army_backgammon.tactics import Man
 
 Spec = tuple[Any, ...]
 
 
+def game(**options: Any) -> ArmyBackgammonGame:
+    """The game with ``options`` validated exactly as ``dicefront.load`` does."""
+    return ArmyBackgammonGame(**options)
+
+
 def position(men: dict[str, Spec], player: int = 0, **options: Any) -> ArmyState:
     """A state at the start of ``player``'s turn, before the roll, with exactly these
     men: ``{"G1": (row, "rifle", "kneeling", "sgt", "det")}`` (weapons joined by /)."""
-    game = dicefront.load("army_backgammon", **options)
-    st = game.new_state()
-    assert isinstance(st, ArmyState)
+    st = game(**options).new_state()
     st.men = {}
     for name, (row, weapons, stance, *flags) in men.items():
         owner = 0 if name[0] == "G" else 1

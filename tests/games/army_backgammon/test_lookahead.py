@@ -50,7 +50,8 @@ def ref_usable(ctx: Context, men: Men, player: int, slots: tuple[str, ...], dice
 
 def test_lookahead_matches_plain_search() -> None:
     rng = random.Random(7)
-    for opts in ({}, {"attack_direction": "ahead"}, {"army": "multi"}, {"army": "large"}):
+    cases: list[dict[str, Any]] = [{}, {"attack_direction": "ahead"}, {"army": "multi"}, {"army": "large"}]
+    for opts in cases:
         game: Any = dicefront.load("army_backgammon", **opts)
         ctx = game.context
         stances = list(game.tables.stances)

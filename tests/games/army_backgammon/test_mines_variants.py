@@ -13,6 +13,7 @@ from dicefront.games.army_backgammon.rules import ArmyState
 from dicefront.games.army_backgammon.tactics import plan
 
 from .helpers import act, kinds, legal, position, roll
+from .helpers import game as army_backgammon
 
 FAR = {"T9": (24, "pistol", "prone"), "G9": (1, "pistol", "prone")}
 
@@ -110,7 +111,7 @@ def test_rule_11_1_a_bad_army_file_is_rejected_with_its_name(tmp_path: Path) -> 
 
 @pytest.mark.rule("11.2")
 def test_rule_11_2_more_dice() -> None:
-    game = dicefront.load("army_backgammon", dice=3)
+    game = army_backgammon(dice=3)
     outs = game.turn_outcomes
     assert len(outs) == 56 and sum(p for _, p in outs) == 1
     assert plan("standard", 3) == ("M", "M", "A") and plan("fire", 3) == ("A", "A", "M")

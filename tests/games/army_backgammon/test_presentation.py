@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import xml.etree.ElementTree as ET
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -11,12 +12,14 @@ from rich.console import Console
 import dicefront
 from dicefront.core import NotationError, Roll, sample
 from dicefront.games.army_backgammon.actions import Attack, ChangeStance, Move, parse
+from dicefront.games.army_backgammon.rules import ArmyState
 
 from .helpers import act, position, roll
+from .helpers import game as army_backgammon
 
 
-def _midgame(seed: int, steps: int = 120, **options: object) -> dicefront.State:
-    game = dicefront.load("army_backgammon", **options)
+def _midgame(seed: int, steps: int = 120, **options: Any) -> ArmyState:
+    game = army_backgammon(**options)
     st = game.new_state()
     rng = random.Random(seed)
     for _ in range(steps):

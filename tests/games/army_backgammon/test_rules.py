@@ -11,6 +11,7 @@ from dicefront.core import IllegalActionError, Roll, sample
 from dicefront.games.army_backgammon.rules import ArmyState
 
 from .helpers import act, kinds, legal, position, roll
+from .helpers import game as army_backgammon
 
 # A quiet enemy far away, so that a lone Tan man is never the last one by accident.
 FAR_TAN = {"T9": (24, "pistol", "prone"), "T10": (24, "pistol", "prone")}
@@ -31,7 +32,7 @@ def test_rule_1_1_green_moves_up_and_tan_moves_down() -> None:
 
 @pytest.mark.rule("1.2")
 def test_rule_1_2_fifteen_men_each_and_two_dice() -> None:
-    game = dicefront.load("army_backgammon")
+    game = army_backgammon()
     st = game.new_state()
     assert sum(1 for n in st.men if n[0] == "G") == 15 and sum(1 for n in st.men if n[0] == "T") == 15
     outs = game.turn_outcomes
@@ -66,7 +67,7 @@ def test_rule_2_1_three_men_on_each_back_row() -> None:
 
 @pytest.mark.rule("2.2")
 def test_rule_2_2_default_army_covers_every_die_face_and_has_one_sergeant() -> None:
-    game = dicefront.load("army_backgammon")
+    game = army_backgammon()
     st = game.new_state()
     green = [m for m in st.men.values() if m.owner == 0]
     faces = sorted(game.tables.ranges[m.weapons[0]] for m in green)
@@ -126,7 +127,7 @@ def test_rule_2_5_higher_roll_goes_first_ties_never_stand() -> None:
 
 @pytest.mark.rule("3.1")
 def test_rule_3_1_weapon_ranges() -> None:
-    game = dicefront.load("army_backgammon")
+    game = army_backgammon()
     expected = {"bazooka": 6, "mortar": 6, "radio": 6, "machine-gun": 5, "rifle": 4, "smg": 3,
                 "grenade": 2, "flamethrower": 2, "pistol": 1}
     assert game.tables.ranges == expected

@@ -5,13 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import dicefront
 from dicefront.core.grid import Grid
+from dicefront.games.die_fighting import DieFightingGame
 from dicefront.games.die_fighting.phases import COMBAT, MOVE
 from dicefront.games.die_fighting.rules import DieFightingState
 from dicefront.games.die_fighting.tables import Unit
 
 OPEN = ["." * 10] * 10
+
+
+def game(**options: Any) -> DieFightingGame:
+    """The game with ``options`` validated exactly as ``dicefront.load`` does."""
+    return DieFightingGame(**options)
 
 
 def write_map(tmp: Path, rows: list[str], name: str = "test_map") -> str:
@@ -31,14 +36,13 @@ def position(tmp: Path, units: list[tuple[int, str, str, int | None]], rows: lis
              stage: str = "move", player: int = 0, **options: Any) -> DieFightingState:
     """A state in round 1 with ``units`` (owner, "KIND[/CMD]", square, points or None
     for full) on a map drawn as ``rows``; ``player`` activates first."""
-    game = dicefront.load("die_fighting", map=write_map(tmp, rows or OPEN), **options)
-    st = game.new_state()
-    assert isinstance(st, DieFightingState)
+    g = game(map=write_map(tmp, rows or OPEN), **options)
+    st = g.new_state()
     st.army = [{}, {}]
     st.south, st.roll_winner = 0, 0
     for owner, key, square, points in units:
         kind, _, cmd = key.partition("/")
-        card = game.table.units[kind]
+        card = g.table.units[kind]
         st._place(st.next_id, Unit(owner, kind, cmd, cell(square), card.die if points is None else points,
                                    card.uses if card.ranged else 0))
         st.next_id += 1

@@ -24,14 +24,15 @@ from dicefront.games.die_fighting.phases import (
     SETUP_ROLL,
     SIDE,
 )
+from dicefront.games.die_fighting.rules import DieFightingState
 from tests.conftest import play_out
 
-from .helpers import OPEN, act, cell, points_at, position, texts, write_map
+from .helpers import OPEN, act, cell, game, points_at, position, texts, write_map
 
 CORRIDOR = ["." * 10, "." * 10, "." * 10, "." * 10, "BBBB.BBBBB", "." * 10, "B" * 10, "." * 10, "." * 10, "." * 10]
 
 
-def corridor(tmp: Path, units: list, stage: str = "move") -> object:
+def corridor(tmp: Path, units: list[tuple[int, str, str, int | None]], stage: str = "move") -> DieFightingState:
     return position(tmp, units, CORRIDOR, stage=stage)
 
 
@@ -50,15 +51,15 @@ def test_rule_1_1_two_armies_fight_to_an_end() -> None:
 
 @pytest.mark.rule("1.2")
 def test_rule_1_2_modes_points_and_joined_maps() -> None:
-    sizes = {m: dicefront.load("die_fighting", mode=m) for m in ("skirmish", "battle", "war")}
+    sizes = {m: game(mode=m) for m in ("skirmish", "battle", "war")}
     assert [g.points for g in sizes.values()] == [50, 150, 200]
     assert [(g.grid.width, g.grid.height) for g in sizes.values()] == [(10, 10), (20, 10), (20, 20)]
-    battle = dicefront.load("die_fighting", mode="battle", map="stream,blue_field")
+    battle = game(mode="battle", map="stream,blue_field")
     field = battle.field_for(battle.fixed_maps or ())
     assert field.terrain(cell("a6")) == "slow"  # the stream in the west map
     assert field.terrain(cell("k6")) == "clear"  # the blue field in the east map
     assert field.terrain(cell("p6")) == "slow"
-    war = dicefront.load("die_fighting", mode="war", map="stream,blue_field,ruined_tower,forests_edge")
+    war = game(mode="war", map="stream,blue_field,ruined_tower,forests_edge")
     field = war.field_for(war.fixed_maps or ())
     assert field.terrain(cell("d16")) == "blocking"  # the tower, north-west slot
     with pytest.raises(dicefront.OptionError):
@@ -78,7 +79,7 @@ def test_rule_2_1_units_deploy_at_full_strength(tmp_path: Path) -> None:
 
 @pytest.mark.rule("2.2")
 def test_rule_2_2_unit_costs_and_dice() -> None:
-    table = dicefront.load("die_fighting").table
+    table = game().table
     got = {k: (c.cost, c.die, c.type) for k, c in table.units.items()}
     assert got == {"AR": (4, 4, "ranged"), "CO": (6, 6, "foot"), "LI": (8, 8, "foot"), "HI": (10, 10, "foot"),
                    "LC": (12, 12, "mounted"), "HC": (20, 20, "mounted")}
@@ -86,7 +87,7 @@ def test_rule_2_2_unit_costs_and_dice() -> None:
 
 @pytest.mark.rule("2.3")
 def test_rule_2_3_unit_cards_are_data(tmp_path: Path) -> None:
-    table = dicefront.load("die_fighting").table
+    table = game().table
     assert (table.units["HI"].speed, table.units["AR"].range, table.units["AR"].uses) == (3, 5, 4)
     bad = tmp_path / "units.toml"
     bad.write_text('[units.AR]\nname = "Archers"\ntype = "flying"\n[commanders]\n', encoding="utf-8")
@@ -310,9 +311,9 @@ def test_rule_5_6_maps_are_checked_data(tmp_path: Path) -> None:
     odd[4] = "....X....."
     with pytest.raises(DataFileError, match=r"bad2.toml.*row 5.*X"):
         dicefront.load("die_fighting", map=write_map(tmp_path, odd, "bad2"))
-    game = dicefront.load("die_fighting")
+    shipped = game()
     for key in ("ruined_tower", "forests_edge", "stream", "blue_field"):
-        rows = game.tile(key).rows
+        rows = shipped.tile(key).rows
         assert rows == tuple(r[::-1] for r in reversed(rows)), f"{key} is not symmetric under a half turn"
 
 
@@ -581,7 +582,7 @@ def test_rule_9_2_timed_game_scores_eliminated_points(tmp_path: Path) -> None:
     act(st, "activate j10")
     act(st, "pass")
     assert st.is_terminal and st.returns() == (1.0, -1.0)
-    assert dicefront.load("die_fighting", mode="war", victory="timed").round_limit == 16
+    assert game(mode="war", victory="timed").round_limit == 16
 
 
 @pytest.mark.rule("9.3")

@@ -11,6 +11,8 @@ import pytest
 
 import dicefront
 from dicefront.core import DataFileError, IllegalActionError, NotationError, OptionError, Roll
+from dicefront.core.grid import Cell
+from dicefront.games.ditch import DitchGame
 from dicefront.games.ditch.actions import (
     Attack,
     Block,
@@ -27,6 +29,11 @@ from dicefront.games.ditch.rules import ACTION, DitchState
 rule = pytest.mark.rule
 
 
+def game(**options: Any) -> DitchGame:
+    """The game with ``options`` validated exactly as ``dicefront.load`` does."""
+    return DitchGame(**options)
+
+
 def c(name: str) -> tuple[int, int]:
     return (ord(name[0]) - ord("a"), int(name[1:]) - 1)
 
@@ -34,14 +41,19 @@ def c(name: str) -> tuple[int, int]:
 def position(pawns: dict[str, str], player: int = 0, actions_left: int = 2, **options: Any) -> DitchState:
     """A state in the action step with the given pawns: {"c3": "A"} is player 0's
     Archer on c3, lower case letters are player 1's pawns."""
-    game = dicefront.load("ditch", **options)
-    st = game.new_state()
-    assert isinstance(st, DitchState)
+    st = game(**options).new_state()
     st.phase, st.player, st.actions_left, st.turn = ACTION, player, actions_left, 1
     st.to_deploy = [dict.fromkeys("AKS", 0), dict.fromkeys("AKS", 0)]
     for cell, letter in pawns.items():
         st.pawns[c(cell)] = (0 if letter.isupper() else 1, letter.upper())
     return st
+
+
+def destinations(st: DitchState) -> set[Cell]:
+    """The squares player 0 may move to now (after a move roll every legal action is a MoveTo)."""
+    moves = st.legal_actions(0)
+    assert all(isinstance(a, MoveTo) for a in moves)
+    return {a.cell for a in moves if isinstance(a, MoveTo)}
 
 
 def attack(st: DitchState, a: str, t: str, dice: tuple[int, int], player: int = 0) -> list[str]:
@@ -69,7 +81,7 @@ def test_rule_1_1_each_army_is_two_archers_two_skirmishers_two_soldiers() -> Non
 
 @rule("1.3")
 def test_rule_1_3_default_board_is_symmetric_8x8_with_zones_and_green_tiles() -> None:
-    board = dicefront.load("ditch").board
+    board = game().board
     assert (board.grid.width, board.grid.height) == (8, 8)
     turn = lambda cell: (7 - cell[0], 7 - cell[1])  # noqa: E731
     assert {turn(x) for x in board.zones[0]} == set(board.zones[1])
@@ -79,7 +91,7 @@ def test_rule_1_3_default_board_is_symmetric_8x8_with_zones_and_green_tiles() ->
 
 @rule("1.3")
 def test_rule_1_3_hex_board_option_and_bad_board_files(tmp_path: Any) -> None:
-    hexgame = dicefront.load("ditch", board="hex")
+    hexgame = game(board="hex")
     assert hexgame.board.grid.geometry == "hex"
     bad = tmp_path / "bad.toml"
     bad.write_text('name = "x"\ngeometry = "square8"\nlayout = """\n11\n0x\n"""\n')
@@ -187,7 +199,7 @@ def test_rule_4_2_move_up_to_the_roll_or_stay() -> None:
     st = position({"d4": "S", "h8": "a"})
     st.apply(Move(c("d4")), 0)
     st.apply_chance(Roll((2,)))
-    dest = {a.cell for a in st.legal_actions(0)}
+    dest = destinations(st)
     assert c("d4") in dest and c("d5") in dest and c("d6") in dest
     assert c("d7") not in dest
 
@@ -206,13 +218,13 @@ def test_rule_4_4_any_direction_with_turns_or_straight_lines_by_option() -> None
     st = position({"d4": "S", "h8": "a"})
     st.apply(Move(c("d4")), 0)
     st.apply_chance(Roll((2,)))
-    dest = {a.cell for a in st.legal_actions(0)}
+    dest = destinations(st)
     assert c("f6") in dest  # two diagonal steps
     assert c("e6") in dest  # a knight-like square needs a turn
     st2 = position({"d4": "S", "h8": "a"}, straight_moves=True)
     st2.apply(Move(c("d4")), 0)
     st2.apply_chance(Roll((2,)))
-    dest2 = {a.cell for a in st2.legal_actions(0)}
+    dest2 = destinations(st2)
     assert c("f6") in dest2 and c("e6") not in dest2
 
 
@@ -226,7 +238,7 @@ def test_rule_4_5_no_passing_through_pawns_unless_option() -> None:
     st2 = position(walls, pass_through_pawns=True)
     st2.apply(Move(c("a1")), 0)
     st2.apply_chance(Roll((2,)))
-    dest = {a.cell for a in st2.legal_actions(0)}
+    dest = destinations(st2)
     assert c("a3") in dest and c("a2") not in dest, "may pass over pawns but not end on them"
 
 
@@ -366,7 +378,7 @@ def test_rule_8_2_blocked_tile_is_closed_to_landing_and_passing() -> None:
     st.blocks.add(c("b3"))
     st.apply(Move(c("b2")), 0)
     st.apply_chance(Roll((2,)))
-    dest = {a.cell for a in st.legal_actions(0)}
+    dest = destinations(st)
     assert c("b3") not in dest and c("b4") not in dest
 
 

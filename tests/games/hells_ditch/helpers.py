@@ -4,14 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-import dicefront
+from dicefront.games.hells_ditch import HellsDitchGame
 from dicefront.games.hells_ditch.rules import HellsDitchState
 
 
+def game(**options: Any) -> HellsDitchGame:
+    """The game with ``options`` validated exactly as ``dicefront.load`` does."""
+    return HellsDitchGame(**options)
+
+
 def new(**options: Any) -> HellsDitchState:
-    state = dicefront.load("hells_ditch", **options).new_state()
-    assert isinstance(state, HellsDitchState)
-    return state
+    return game(**options).new_state()
 
 
 def put(state: HellsDitchState, player: int, band: int, where: str | None, hp: int = 5) -> None:

@@ -81,7 +81,8 @@ def test_rule_5_4_the_choice_is_secret_until_both_have_chosen() -> None:
 def test_rule_5_4_no_free_neighbour_means_no_choice() -> None:
     state = new()
     put(state, 1, 1, "hogjaw")
-    put(state, 1, 2, "crows-ford"), put(state, 1, 3, "scab-hollow")
+    put(state, 1, 2, "crows-ford")
+    put(state, 1, 3, "scab-hollow")
     write(state, 0, "counter 1/3", "w1 move hogjaw")
     write(state, 1, "counter 1/3", "done")
     state.apply_chance(Roll((1, 1)))
@@ -144,7 +145,9 @@ def test_rule_5_7_after_the_first_roll_empty_rolls_are_skipped() -> None:
 @pytest.mark.rule("5.8")
 def test_rule_5_8_a_recruit_fights_an_enemy_in_its_stronghold() -> None:
     state = new()
-    put(state, 0, 1, None), put(state, 0, 2, "gorsemoor"), put(state, 0, 3, "hogjaw")
+    put(state, 0, 1, None)
+    put(state, 0, 2, "gorsemoor")
+    put(state, 0, 3, "hogjaw")
     put(state, 1, 1, "black-crag")
     write(state, 0, "counter 1/3", "w1 recruit")
     write(state, 1, "counter 1/3", "done")
@@ -196,7 +199,8 @@ def test_rule_6_2_both_reach_the_target_with_equal_loot(rule: str, terminal: boo
 def test_rule_6_2_both_reach_the_target_more_loot_wins() -> None:
     state = new()
     state.loot = [6, 5]
-    put(state, 0, 1, "hogjaw"), put(state, 0, 2, "gorsemoor")
+    put(state, 0, 1, "hogjaw")
+    put(state, 0, 2, "gorsemoor")
     put(state, 1, 1, "hrunt")
     write(state, 0, "counter 2/2", "w1 raze hogjaw", "w2 raze gorsemoor")
     write(state, 1, "counter 2/2", "w1 raze hrunt", "done")

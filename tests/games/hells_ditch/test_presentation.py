@@ -13,15 +13,16 @@ from rich.console import Console
 
 import dicefront
 from dicefront.core import DataFileError, Roll, StateFormatError
+from dicefront.games.hells_ditch.rules import HellsDitchState
 
 from .helpers import fight_at_hogjaw, new, put, write
 
 HERE = Path(__file__).parent
 
 
-def _text(state: object, player: int | None) -> str:
+def _text(state: HellsDitchState, player: int | None) -> str:
     console = Console(width=120, record=True, force_terminal=False)
-    console.print(state.game.render_text(state, player))  # type: ignore[attr-defined]
+    console.print(state.game.render_text(state, player))
     return console.export_text()
 
 

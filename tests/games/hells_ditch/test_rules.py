@@ -10,6 +10,7 @@ import pytest
 import dicefront
 from dicefront.core import DataFileError, IllegalActionError, Roll
 from dicefront.games.hells_ditch.actions import Move, PickCounter, Raze, Recruit, Submit
+from dicefront.games.hells_ditch.rules import HellsDitchState
 
 from .helpers import fight_at_hogjaw, kinds, new, put, write
 
@@ -115,10 +116,10 @@ def test_rule_1_5_no_loot_at_start() -> None:
 
 
 # ----- 2. Rounds, turns and plans ---------------------------------------------------------------
-def _empty_turn(state: object, black: str, white: str) -> None:
+def _empty_turn(state: HellsDitchState, black: str, white: str) -> None:
     for p, counter in ((0, black), (1, white)):
         texts = ([counter] if counter else []) + ["done"]
-        write(state, p, *texts)  # type: ignore[arg-type]
+        write(state, p, *texts)
 
 
 @pytest.mark.rule("2.1")
@@ -225,8 +226,11 @@ def test_rule_3_2_only_strongholds_hold_two_of_your_warbands() -> None:
 @pytest.mark.parametrize(("stacking", "allowed"), [("strongholds", True), ("own-stronghold", False)])
 def test_rule_3_2_stacking_in_the_enemy_stronghold_is_an_option(stacking: str, allowed: bool) -> None:
     state = new(stacking=stacking)
-    put(state, 1, 1, "mudwallow"), put(state, 1, 2, "tarbarrow"), put(state, 1, 3, "swinefold")
-    put(state, 0, 1, "white-crag"), put(state, 0, 2, "hrunt")
+    put(state, 1, 1, "mudwallow")
+    put(state, 1, 2, "tarbarrow")
+    put(state, 1, 3, "swinefold")
+    put(state, 0, 1, "white-crag")
+    put(state, 0, 2, "hrunt")
     write(state, 0, "counter 1/3")
     assert (Move(2, "white-crag") in state.legal_actions(0)) is allowed
 

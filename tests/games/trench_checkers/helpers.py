@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import dicefront
 from dicefront.core import Roll
+from dicefront.games.trench_checkers import TrenchCheckersGame
 from dicefront.games.trench_checkers.rules import ATTACK, MOVE, TrenchState
 
 
-def game(**options: Any) -> Any:
-    return dicefront.load("trench_checkers", **options)
+def game(**options: Any) -> TrenchCheckersGame:
+    """The game with ``options`` validated exactly as ``dicefront.load`` does."""
+    return TrenchCheckersGame(**options)
 
 
 def c(name: str) -> tuple[int, int]:
@@ -19,7 +20,7 @@ def c(name: str) -> tuple[int, int]:
 
 def empty(cards: bool = False, **options: Any) -> TrenchState:
     """A round-1 position with an empty board and no pending draws."""
-    st: TrenchState = game(cards=cards, **options).new_state()
+    st = game(cards=cards, **options).new_state()
     st.draws = []
     st.board = {}
     st.round, st.first = 1, 0

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from dicefront.core import DataFileError, IllegalActionError
-from dicefront.games.trench_checkers.rules import ATTACK, FIRST, MOVE, OVER, ROLL, ROLLOFF, TERRAIN
+from dicefront.games.trench_checkers.rules import ATTACK, FIRST, MOVE, OVER, ROLL, ROLLOFF, TERRAIN, TrenchState
 
 from .helpers import act, attacking, c, empty, game, moving, put, ranks, roll, texts
 
 
-def battle_board(**options: object) -> object:
+def battle_board(**options: Any) -> TrenchState:
     """P0 and P1 each keep a spare Soldier far away so a battle does not end the game."""
-    st = empty(**options)  # type: ignore[arg-type]
+    st = empty(**options)
     put(st, "a1", 0, "S")
     put(st, "h10", 1, "S")
     return st
@@ -224,7 +225,7 @@ def test_rule_4_4_veterans_stack_only_with_veterans_or_commando() -> None:
 
 
 # ----- 5. attack phase ---------------------------------------------------------------------
-def duel(att: str = "S", dfn: str = "S") -> object:
+def duel(att: str = "S", dfn: str = "S") -> TrenchState:
     st = attacking(battle_board(), 0)
     put(st, "d5", 0, att)
     put(st, "d6", 1, dfn)

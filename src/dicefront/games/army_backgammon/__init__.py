@@ -65,7 +65,7 @@ def _turn_outcomes(n: int) -> Outcomes:
     return out
 
 
-class ArmyBackgammonGame(Game[ArmyBackgammonOptions]):
+class ArmyBackgammonGame(Game[ArmyBackgammonOptions, ArmyState]):
     name = "army_backgammon"
     title = "Army Man Backgammon"
     summary = "Toy soldiers race down a backgammon track: one die moves a man, the other fires a weapon of that range."
@@ -127,7 +127,7 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions]):
         st.men = starting_men(self)
         return st
 
-    def _state_from_payload(self, payload: dict[str, Any]) -> State:
+    def _state_from_payload(self, payload: dict[str, Any]) -> ArmyState:
         from .persist import from_payload
 
         return from_payload(self, payload)

@@ -195,3 +195,7 @@ def _parse_two(head: str, a: str, b: str) -> Action | None:
     if head == "stance":
         return ChangeStance(man, b)
     return None
+
+
+ArmyAction = Arm | Sergeant | Detector | Mine | Orders | Move | Attack | Skip | ChangeStance | KeepStances
+"""Every action of the game (the state's action type)."""

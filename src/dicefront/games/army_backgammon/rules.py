@@ -12,6 +12,7 @@ from ...core.game import Action, PhaseState
 from . import persist, setup
 from .actions import (
     ORDER_NAMES,
+    ArmyAction,
     Attack,
     ChangeStance,
     KeepStances,
@@ -33,7 +34,7 @@ PHASES = (ROLLOFF, SETUP, ROLL, ORDERS, ACT, SAVE, MINE, STANCE, OVER)
 CHANCE_PHASES = (ROLLOFF, ROLL, SAVE, MINE)
 
 
-class ArmyState(PhaseState):
+class ArmyState(PhaseState[ArmyAction]):
     CHANCE_PHASES = frozenset(CHANCE_PHASES)
     game: ArmyBackgammonGame
     __slots__ = (
@@ -79,7 +80,7 @@ class ArmyState(PhaseState):
         self.probed: list[set[int]] = [set(), set()]  # player -> enemy-side rows entered safely
         self.sergeant_lost = [False, False]
         self.winner: int | None = None
-        self._legal: list[Action] | None = None
+        self._legal: list[ArmyAction] | None = None
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
@@ -116,14 +117,14 @@ class ArmyState(PhaseState):
         return new
 
     # ----- legal actions ------------------------------------------------------------
-    def legal_actions(self, player: int) -> list[Any]:
+    def legal_actions(self, player: int) -> list[ArmyAction]:
         if player not in self.actors:
             return []
         if self._legal is None:
             self._legal = self._compute_legal(player)
         return list(self._legal)
 
-    def _compute_legal(self, player: int) -> list[Action]:
+    def _compute_legal(self, player: int) -> list[ArmyAction]:
         if self.phase == SETUP:
             return setup.task_actions(self, player)
         if self.phase == ORDERS:
@@ -174,7 +175,7 @@ class ArmyState(PhaseState):
         top = max(value.values())
         return [o for o in value if value[o] == top]
 
-    def _act_actions(self, player: int) -> list[Action]:
+    def _act_actions(self, player: int) -> list[ArmyAction]:
         memo = self.game.memo
         key = ("act", tuple(self.men.items()), player, self.player, self.slots, self.dice, self.moved, self.fired, self.orders)
         found = memo.get(key)
@@ -183,11 +184,11 @@ class ArmyState(PhaseState):
             memo.put(key, found)
         return list(found)
 
-    def _find_act_actions(self, player: int) -> list[Action]:
+    def _find_act_actions(self, player: int) -> list[ArmyAction]:
         ctx = self.game.context
         target = self.usable_now()
         rest = self.slots[1:]
-        out: list[Action] = []
+        out: list[ArmyAction] = []
         if self.slots[0] == ATTACK:
             for an, tn, d in attacks(ctx, self.men, player, self.dice, self.fired):
                 left = usable(ctx, self.men, player, rest, without(self.dice, d), self.moved, (*self.fired, an), self.orders)
@@ -205,8 +206,8 @@ class ArmyState(PhaseState):
             out.append(Skip())
         return sorted(out, key=_action_key)
 
-    def _stance_actions(self, player: int) -> list[Action]:
-        out: list[Action] = [KeepStances()]
+    def _stance_actions(self, player: int) -> list[ArmyAction]:
+        out: list[ArmyAction] = [KeepStances()]
         names = self.game.tables.stance_names
         for name in self.own_men(player):
             out.extend(ChangeStance(name, s) for s in names if s != self.men[name].stance)
@@ -224,7 +225,7 @@ class ArmyState(PhaseState):
         return reason(self, action, player) or f"not legal during the {self.phase} phase"
 
     # ----- applying -------------------------------------------------------------------
-    def _apply(self, action: Any, player: int) -> list[Event]:
+    def _apply(self, action: ArmyAction, player: int) -> list[Event]:
         self._legal = None
         if self.phase == SETUP:
             return setup.apply_task(self, action, player)

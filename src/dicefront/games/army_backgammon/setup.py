@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ...core.chance import Outcomes, Roll, dice
 from ...core.events import Event
 from ...core.game import Action
-from .actions import Arm, Detector, Mine, Sergeant, man_id
+from .actions import Arm, ArmyAction, Detector, Mine, Sergeant, man_id
 from .tactics import Man, Men, absolute_row
 from .words import describe
 
@@ -96,7 +96,7 @@ def next_unarmed(state: ArmyState, player: int) -> str | None:
     return None
 
 
-def task_actions(state: ArmyState, player: int) -> list[Action]:
+def task_actions(state: ArmyState, player: int) -> list[ArmyAction]:
     kind = state.tasks[0][0]
     g = state.game
     if kind == "arm":

@@ -47,7 +47,7 @@ class DieFightingOptions:
         "Damage above 1 stopped by Blocking terrain goes to an exposed enemy next to the target (else it is lost)"))
 
 
-class DieFightingGame(Game[DieFightingOptions]):
+class DieFightingGame(Game[DieFightingOptions, DieFightingState]):
     name = "die_fighting"
     title = "Die Fighting"
     summary = "Armies of dice: each unit is a die whose face is its strength; terrain maps, charges and archers."
@@ -168,7 +168,7 @@ class DieFightingGame(Game[DieFightingOptions]):
     def new_state(self) -> DieFightingState:
         return DieFightingState(self)
 
-    def _state_from_payload(self, payload: dict[str, Any]) -> State:
+    def _state_from_payload(self, payload: dict[str, Any]) -> DieFightingState:
         return state_from_payload(self, payload)
 
     def parse_notation(self, text: str) -> Action:

@@ -149,3 +149,7 @@ def parse(text: str, grid: Grid) -> Action | None:
         return None
     single = {"activate": Activate, "to": MoveTo, "charge": Charge, "regroup": Regroup}.get(head)
     return single(found[0]) if single else None
+
+
+DieFightingAction = Buy | DoneBuying | ChooseMap | ChooseSide | Deploy | Activate | MoveTo | Attack | Charge | Regroup | BreakAway | Pass
+"""Every action of the game (the state's action type)."""

@@ -11,7 +11,7 @@ from ...core.chance import Roll
 from ...core.events import Event
 from ...core.game import Action
 from ...core.grid import Cell
-from .actions import Attack, BreakAway, Charge, Pass, Regroup, sq
+from .actions import Attack, BreakAway, Charge, DieFightingAction, Pass, Regroup, sq
 from .phases import ATTACK_ROLL, BREAK_MOVE, DAMAGE_ROLL, DEFENCE_ROLL
 from .tables import Unit
 
@@ -127,10 +127,10 @@ def regroup_partners(state: DieFightingState, unit: Unit) -> list[Cell]:
     return sorted(out, key=_order)
 
 
-def order_actions(state: DieFightingState) -> list[Action]:
+def order_actions(state: DieFightingState) -> list[DieFightingAction]:
     assert state.active is not None
     unit = state.units[state.active]
-    out: list[Action] = [Pass()]
+    out: list[DieFightingAction] = [Pass()]
     attacking = can_attack(state, unit)
     if attacking:
         targets = attack_targets(state, unit)

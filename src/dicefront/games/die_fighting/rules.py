@@ -11,7 +11,7 @@ from ...core.events import Event
 from ...core.game import Action, PhaseState
 from ...core.grid import Cell
 from . import combat
-from .actions import Activate, Buy, ChooseMap, ChooseSide, Deploy, DoneBuying, MoveTo, sq
+from .actions import Activate, Buy, ChooseMap, ChooseSide, Deploy, DieFightingAction, DoneBuying, MoveTo, sq
 from .phases import (
     ATTACK_ROLL,
     BREAK_MOVE,
@@ -53,7 +53,7 @@ TWO_D6 = _two_d6()
 BOTH_2D6 = [(Roll(r.faces + s.faces), p * q) for r, p in TWO_D6 for s, q in TWO_D6]
 
 
-class DieFightingState(PhaseState):
+class DieFightingState(PhaseState[DieFightingAction]):
     CHANCE_PHASES = frozenset(CHANCE_PHASES)
     __slots__ = (
         "active",
@@ -199,7 +199,7 @@ class DieFightingState(PhaseState):
         return {c: v for c, v in cells.items() if c == unit.cell or c not in self.at}
 
     # ----- legal actions ------------------------------------------------------------------
-    def legal_actions(self, player: int) -> list[Any]:
+    def legal_actions(self, player: int) -> list[DieFightingAction]:
         if player not in self.actors:
             return []
         phase = self.phase
@@ -228,10 +228,10 @@ class DieFightingState(PhaseState):
             return [unit.cell]
         return list(self.reach(unit))
 
-    def _buy_actions(self, player: int) -> list[Action]:  # rule 2.6
+    def _buy_actions(self, player: int) -> list[DieFightingAction]:  # rule 2.6
         table = self.game.table
         left = self.game.points - self.spent[player]
-        out: list[Action] = []
+        out: list[DieFightingAction] = []
         if self.army_size(player) < self.game.capacity:
             for kind in table.units:
                 for cmd in COMMANDER_CODES:
@@ -248,7 +248,7 @@ class DieFightingState(PhaseState):
         return _reason(self, action, player) or f"not legal during the {self.phase.replace('-', ' ')} step"
 
     # ----- applying ---------------------------------------------------------------------------
-    def _apply(self, action: Any, player: int) -> list[Event]:
+    def _apply(self, action: DieFightingAction, player: int) -> list[Event]:
         if isinstance(action, Activate):
             return self._activate(action, player)
         if isinstance(action, MoveTo):

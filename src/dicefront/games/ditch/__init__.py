@@ -32,7 +32,7 @@ class DitchOptions:
     turn_limit: int = field(default=200, metadata=opt("The game is a draw after this many turns (both players' turns counted)", min=2, max=10_000))
 
 
-class DitchGame(Game[DitchOptions]):
+class DitchGame(Game[DitchOptions, DitchState]):
     name = "ditch"
     title = "Ditch"
     summary = "Six pawns a side on a small board: archers, skirmishers and soldiers beat each other in a circle."
@@ -61,7 +61,7 @@ class DitchGame(Game[DitchOptions]):
     def new_state(self) -> DitchState:
         return DitchState(self)
 
-    def _state_from_payload(self, payload: dict[str, Any]) -> State:
+    def _state_from_payload(self, payload: dict[str, Any]) -> DitchState:
         return state_from_payload(self, payload)
 
     def parse_notation(self, text: str) -> Action:

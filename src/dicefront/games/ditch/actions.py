@@ -131,3 +131,7 @@ def parse(text: str, grid: Grid) -> Action | None:
     if head == "attack" and len(args) == 2 and cells[0] is not None and cells[1] is not None:
         return Attack(cells[0], cells[1])
     return None
+
+
+DitchAction = ChooseDeployer | ChooseStarter | Deploy | Move | MoveTo | Attack | Cover | Reinforce | Block
+"""Every action of the game (the state's action type)."""

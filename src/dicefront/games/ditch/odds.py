@@ -15,7 +15,7 @@ def _cover_choices(state: State) -> tuple[int, list[Action]] | None:
     if not isinstance(state, DitchState) or state.phase != COVER:
         return None
     defender = state.player
-    return defender, state.legal_actions(defender)
+    return defender, list[Action](state.legal_actions(defender))
 
 
 def _no_cover(actions: list[Action]) -> Action:

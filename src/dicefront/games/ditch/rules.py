@@ -17,6 +17,7 @@ from .actions import (
     ChooseStarter,
     Cover,
     Deploy,
+    DitchAction,
     Move,
     MoveTo,
     Reinforce,
@@ -42,7 +43,7 @@ def modifier(kind: str, against: str) -> int:
     return 2 if BEATS[kind] == against else 0
 
 
-class DitchState(PhaseState):
+class DitchState(PhaseState[DitchAction]):
     CHANCE_PHASES = frozenset(CHANCE_PHASES)
     game: DitchGame
     __slots__ = (
@@ -109,7 +110,7 @@ class DitchState(PhaseState):
         return new
 
     # ----- legal actions ------------------------------------------------------------
-    def legal_actions(self, player: int) -> list[Any]:
+    def legal_actions(self, player: int) -> list[DitchAction]:
         if player not in self.actors:
             return []
         phase = self.phase
@@ -122,12 +123,12 @@ class DitchState(PhaseState):
         if phase == MOVE_TO:
             return [MoveTo(c) for c in self.move_destinations()]
         if phase == COVER:
-            return [Cover(c) for c in self.cover_soldiers()] + [Cover(None)]
+            return [*(Cover(c) for c in self.cover_soldiers()), Cover(None)]
         return self._turn_actions(player)
 
-    def _turn_actions(self, player: int) -> list[Action]:
+    def _turn_actions(self, player: int) -> list[DitchAction]:
         own = sorted((c for c, (o, _) in self.pawns.items() if o == player), key=_order)
-        out: list[Action] = [Move(c) for c in own]
+        out: list[DitchAction] = [Move(c) for c in own]
         for c in own:
             out.extend(Attack(c, t) for t in self.targets(c))
         if self.reinforcements[player]:
@@ -230,7 +231,7 @@ class DitchState(PhaseState):
         return None
 
     # ----- applying -------------------------------------------------------------------
-    def _apply(self, action: Any, player: int) -> list[Event]:
+    def _apply(self, action: DitchAction, player: int) -> list[Event]:
         name = self.game.player_name(player)
         if isinstance(action, ChooseDeployer):  # rule 2.2
             self.deploy_first = action.player

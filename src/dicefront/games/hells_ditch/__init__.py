@@ -53,7 +53,7 @@ class HellsDitchOptions:
     round_limit: int = field(default=30, metadata=opt("The game is a draw after this many rounds (3 turns each)", min=1, max=1000))
 
 
-class HellsDitchGame(Game[HellsDitchOptions]):
+class HellsDitchGame(Game[HellsDitchOptions, HellsDitchState]):
     name = "hells_ditch"
     title = "Hell's Ditch"
     summary = "Raid the valley with three warbands: secret order counters, simultaneous orders, fights to the last HP."
@@ -84,7 +84,7 @@ class HellsDitchGame(Game[HellsDitchOptions]):
     def new_state(self) -> HellsDitchState:
         return HellsDitchState(self)
 
-    def _state_from_payload(self, payload: dict[str, Any]) -> State:
+    def _state_from_payload(self, payload: dict[str, Any]) -> HellsDitchState:
         from .payload import state_from_payload
 
         return state_from_payload(self, payload)

@@ -125,3 +125,7 @@ def parse(text: str, locations: Container[str]) -> Action | None:
         if words[1] == "raze":
             return Raze(band, words[2])
     return None
+
+
+HellsDitchAction = PickCounter | Move | Raze | Recruit | Submit | FightOn | BackOut
+"""Every action of the game (the state's action type)."""

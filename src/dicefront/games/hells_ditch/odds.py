@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 
-from ...core.game import Action, State
+from ...core.game import State
 from ...core.policy import Choice, Context, GamePolicies, Policy
-from .actions import BackOut, FightOn
+from .actions import BackOut, FightOn, HellsDitchAction
 from .rules import CHOICE, HellsDitchState
 
 
-def _fight_choice(state: State) -> tuple[int, list[Action]] | None:
+def _fight_choice(state: State) -> tuple[int, list[HellsDitchAction]] | None:
     """The next side to decide between rolls and its options, if the state is there."""
     if not isinstance(state, HellsDitchState) or state.phase != CHOICE:
         return None

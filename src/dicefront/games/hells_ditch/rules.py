@@ -14,7 +14,7 @@ from ...core.chance import Outcomes, Roll
 from ...core.events import Event
 from ...core.game import Action, State, winner_returns
 from . import fight as fights
-from .actions import BackOut, FightOn, Move, Order, PickCounter, Raze, Recruit, Submit, counter_label, strength
+from .actions import BackOut, FightOn, HellsDitchAction, Move, Order, PickCounter, Raze, Recruit, Submit, counter_label, strength
 from .fight import Fight
 from .plan import next_orders, projection, random_plan, unused_counters
 
@@ -29,7 +29,7 @@ FULL_HP = 5  # rule 1.3
 TURNS_PER_ROUND = 3  # rule 2.1
 
 
-class HellsDitchState(State):
+class HellsDitchState(State[HellsDitchAction]):
     game: HellsDitchGame
     __slots__ = (
         "choice", "counter", "deciders", "fight", "fresh", "game", "hp", "loc", "loot", "orders",
@@ -133,7 +133,7 @@ class HellsDitchState(State):
         return f"{self.game.player_name(player)}'s W{band}"
 
     # ----- legal actions ------------------------------------------------------------
-    def legal_actions(self, player: int) -> list[Any]:
+    def legal_actions(self, player: int) -> list[HellsDitchAction]:
         if player not in self.actors:
             return []
         if self.phase == CHOICE:
@@ -190,7 +190,7 @@ class HellsDitchState(State):
         return f"{where} is not a village"
 
     # ----- applying: plans ----------------------------------------------------------------
-    def _apply(self, action: Any, player: int) -> list[Event]:
+    def _apply(self, action: HellsDitchAction, player: int) -> list[Event]:
         if isinstance(action, (FightOn, BackOut)):
             return self._decide(action, player)
         name = self.game.player_name(player)

@@ -34,7 +34,7 @@ class TrenchCheckersOptions:
     round_limit: int = field(default=60, metadata=opt("The game is a draw after this many rounds", min=1, max=1000))
 
 
-class TrenchCheckersGame(Game[TrenchCheckersOptions]):
+class TrenchCheckersGame(Game[TrenchCheckersOptions, TrenchState]):
     name = "trench_checkers"
     title = "Trench Checkers"
     summary = "Stack soldiers three high, earn Veterans in the enemy trench, wake your Commando and play secret ability cards."
@@ -70,7 +70,7 @@ class TrenchCheckersGame(Game[TrenchCheckersOptions]):
     def new_state(self) -> TrenchState:
         return TrenchState(self)
 
-    def _state_from_payload(self, payload: dict[str, Any]) -> State:
+    def _state_from_payload(self, payload: dict[str, Any]) -> TrenchState:
         from .store import from_payload
 
         return from_payload(self, payload)

@@ -118,3 +118,7 @@ def parse(text: str, grid: Grid) -> Action | None:
             return Play(card, cells[1]) if cells[1] is not None else None
         return Play(card)
     return None
+
+
+TrenchAction = ChooseFirst | PlaceTerrain | Move | Attack | Play | Pass | EndAttacks
+"""Every action of the game (the state's action type)."""

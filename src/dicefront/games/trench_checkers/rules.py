@@ -12,7 +12,7 @@ from ...core.events import Event
 from ...core.game import Action, State, winner_returns
 from ...core.grid import Cell, Grid
 from . import combat as cb
-from .actions import RANKS, Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play, sq
+from .actions import RANKS, Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play, TrenchAction, sq
 
 if TYPE_CHECKING:
     import random
@@ -35,7 +35,7 @@ def order(cell: Cell) -> tuple[int, int]:
     return (cell[1], cell[0])
 
 
-class TrenchState(State):
+class TrenchState(State[TrenchAction]):
     __slots__ = (
         "active",
         "attack_made",
@@ -189,7 +189,7 @@ class TrenchState(State):
         return []
 
     # ----- legal actions ---------------------------------------------------------------
-    def legal_actions(self, player: int) -> list[Any]:
+    def legal_actions(self, player: int) -> list[TrenchAction]:
         if player not in self.actors:
             return []
         phase = self.phase
@@ -290,7 +290,7 @@ class TrenchState(State):
         return reason(self, action, player) or f"not legal during the {self.phase} step"
 
     # ----- applying ---------------------------------------------------------------------
-    def _apply(self, action: Any, player: int) -> list[Event]:
+    def _apply(self, action: TrenchAction, player: int) -> list[Event]:
         from .flow import apply_action
 
         return apply_action(self, action, player)
