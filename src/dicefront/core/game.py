@@ -22,7 +22,9 @@ from .chance import Outcomes, Roll
 from .errors import IllegalActionError, NotationError, StateFormatError
 from .events import Event
 from .fields import freeze, key_fields
+from .notation import Notation
 from .options import OptionInfo, build_options, option_schema, options_to_json
+from .roles import role_module
 
 STATE_FORMAT = 1
 
@@ -139,23 +141,29 @@ class Game(ABC, Generic[O]):
         return state
 
     # ----- notation -----------------------------------------------------------
-    @abstractmethod
+    @cached_property
+    def notation(self) -> Notation:
+        """The game's notation: ``NOTATION`` in its ``actions`` role module."""
+        declared = getattr(role_module(type(self), "actions"), "NOTATION", None)
+        if not isinstance(declared, Notation):
+            raise TypeError(f"{self.name}: its actions module declares no NOTATION")
+        return declared
+
     def parse_notation(self, text: str) -> Action:
         """Parse notation without looking at a position; raise NotationError if the
         text is not an action of this game at all."""
+        action = self.notation.parse(text, self)
+        if action is None:
+            raise self.notation_error(text, self.notation.help())
+        return action
 
     def parse_action(self, state: State, text: str, player: int) -> Action:
         """The legal action of ``player`` written as ``text``.
 
         Raises NotationError for text that is not an action, IllegalActionError
         (saying why) for an action that is not legal now."""
-        cleaned = " ".join(text.strip().split())
-        legal = state.legal_actions(player)
-        for action in legal:
-            if str(action) == cleaned:
-                return action
-        action = self.parse_notation(cleaned)
-        if action in legal:
+        action = self.parse_notation(" ".join(text.split()))
+        if action in state.legal_actions(player):
             return action
         raise IllegalActionError(action, player, state.why_illegal(action, player))
 
