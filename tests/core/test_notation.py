@@ -95,7 +95,7 @@ def test_arbitrary_text_never_raises(text: str) -> None:
 
 
 def test_help_lists_every_template_with_token_names() -> None:
-    assert N.help() == "move CELL CELL[ S|V] | cover CELL | no-cover | shoot CELL [CELL...] | wN go NAME | first P"
+    assert N.help() == "move CELL CELL [S|V] | cover CELL | no-cover | shoot CELL [CELL...] | wBAND go TO | first P"
 
 
 def test_declaring_bad_templates_fails_at_import_time() -> None:

@@ -47,6 +47,8 @@ class Kind:
     label: str
     read: Callable[[str, Any], Any] = lambda text, game: text
     write: Callable[[Any], str] = str
+    generic: bool = False
+    """Help names a generic token (a number, a word) by its field: ``mine ROW``."""
 
 
 def ascii_int(text: str) -> int | None:
@@ -56,9 +58,9 @@ def ascii_int(text: str) -> int | None:
     return None
 
 
-INT = Kind(r"[0-9]{1,6}", "N", lambda text, game: ascii_int(text))
+INT = Kind(r"[0-9]{1,6}", "N", lambda text, game: ascii_int(text), generic=True)
 PLAYER = Kind(r"[01]", "P", lambda text, game: int(text))
-WORD = Kind(r"[a-z0-9][a-z0-9_\-]*", "NAME", lambda text, game: text.lower())
+WORD = Kind(r"[a-z0-9][a-z0-9_\-]*", "NAME", lambda text, game: text.lower(), generic=True)
 
 
 def choice(*values: str, upper: bool = False, label: str | None = None) -> Kind:
@@ -167,9 +169,10 @@ class _Template:
     def help(self) -> str:
         def label(m: re.Match[str]) -> str:
             slot = next(s for s in self.slots if s.field == m.group(1))
-            return slot.kind.label + (f" [{slot.kind.label}...]" if slot.many else "")
+            name = slot.field.upper() if slot.kind.generic else slot.kind.label
+            return name + (f" [{name}...]" if slot.many else "")
 
-        return _SLOT.sub(label, self.text)
+        return _SLOT.sub(label, self.text).replace("[ ", " [")
 
 
 def _writer(templates: list[_Template]) -> Callable[[object], str]:
