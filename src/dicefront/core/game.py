@@ -23,7 +23,9 @@ from .data import DataFile, DataSource
 from .errors import IllegalActionError, NotationError, StateFormatError
 from .events import Event
 from .fields import freeze, key_fields
+from .notation import Notation
 from .options import OptionInfo, build_options, data_folders, option_schema, options_to_json
+from .roles import role_module
 
 STATE_FORMAT = 1
 
@@ -165,24 +167,30 @@ class Game(ABC, Generic[O, S]):
         return state
 
     # ----- notation -----------------------------------------------------------
-    @abstractmethod
+    @cached_property
+    def notation(self) -> Notation:
+        """The game's notation: ``NOTATION`` in its ``actions`` role module."""
+        declared = getattr(role_module(type(self), "actions"), "NOTATION", None)
+        if not isinstance(declared, Notation):
+            raise TypeError(f"{self.name}: its actions module declares no NOTATION")
+        return declared
+
     def parse_notation(self, text: str) -> Action:
         """Parse notation without looking at a position; raise NotationError if the
         text is not an action of this game at all."""
+        action = self.notation.parse(text, self)
+        if action is None:
+            raise self.notation_error(text, self.notation.help())
+        return action
 
     def parse_action(self, state: State[A], text: str, player: int) -> A:
         """The legal action of ``player`` written as ``text``.
 
         Raises NotationError for text that is not an action, IllegalActionError
         (saying why) for an action that is not legal now."""
-        cleaned = " ".join(text.strip().split())
-        legal = state.legal_actions(player)
-        for action in legal:
-            if str(action) == cleaned:
-                return action
-        parsed = self.parse_notation(cleaned)
-        if parsed in legal:
-            return parsed  # mypy narrows it to A: it equals one of ``legal``
+        parsed = self.parse_notation(text)
+        if parsed in state.legal_actions(player):
+            return parsed  # mypy narrows it to A: it equals one of the legal actions
         raise IllegalActionError(parsed, player, state.why_illegal(parsed, player))
 
     def notation_error(self, text: str, expected: str) -> NotationError:

@@ -1,13 +1,41 @@
-"""Helpers for reading action notation typed by people or read from files.
+"""Notation declared once per action type: ``str()`` and parsing come from the same
+templates, and so does the help text.
 
-Notation text is hostile input. Python's ``str.isdigit`` accepts superscripts
-(``²``), Arabic-Indic and fullwidth digits, and ``int()`` then either fails or
-accepts them; ``int()`` also refuses more than 4300 digits. Every number in
-notation is therefore read with :func:`ascii_int`: plain ASCII decimal digits
-only, with a bound on their count. Parsers return None for anything else, and
-the game turns that into a NotationError."""
+A game's actions module makes one :class:`Notation` (with the token kinds its actions
+use) and decorates each action class with its template(s)::
+
+    NOTATION = Notation(cell=cell_kind(lambda game: game.board.grid))
+
+    @NOTATION.declare("attack {attacker:cell} {target:cell}")
+    @dataclass(frozen=True)
+    class Attack(Action):
+        attacker: Cell
+        target: Cell
+
+A template is words separated by single spaces. ``{field:kind}`` is one token read by
+that kind; ``{field:kind+}`` one or more tokens (a tuple); a bracketed tail ``[ ...]``
+is optional (its fields are ``None`` when absent). A class may have several templates:
+``str()`` uses the first whose fields are all present (``"cover {cell:cell}"`` and
+``"no-cover"`` for ``Cover(None)``). Parsing is case-insensitive, accepts only ASCII
+digits, bounds the text's length and never raises: it returns None for anything that
+is not an action of the game.
+
+Notation text is hostile input. Python's ``str.isdigit`` accepts superscripts (``²``),
+Arabic-Indic and fullwidth digits, and ``int()`` then fails or accepts them; ``int()``
+also refuses more than 4300 digits. Every number is therefore read with
+:func:`ascii_int`: plain ASCII decimal digits only, with a bound on their count."""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from .grid import Cell, Grid
+
 
 MAX_NOTATION_CHARS = 200
 """Longer text is not an action of any game; parsers do no work on it."""
@@ -16,6 +44,23 @@ MAX_DIGITS = 6
 """Default bound on the digits of one number in notation."""
 
 _DIGITS = frozenset("0123456789")
+
+T = TypeVar("T")
+_SLOT = re.compile(r"\{(\w+):(\w+)(\+?)\}")
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of token: the text it may be (a regex), how it is read in a game
+    (``read(text, game)``: the value, or None when it is not valid there), how a value
+    is written, and its name in help texts."""
+
+    pattern: str
+    label: str
+    read: Callable[[str, Any], Any] = lambda text, game: text
+    write: Callable[[Any], str] = str
+    generic: bool = False
+    """Help names a generic token (a number, a word) by its field: ``mine ROW``."""
 
 
 def ascii_int(text: str, max_digits: int = MAX_DIGITS) -> int | None:
@@ -43,6 +88,221 @@ def notation_words(text: str) -> list[str]:
 
 def ascii_word(word: str) -> str | None:
     """``word`` if it is plain ASCII, else None. Use before ``upper()``/``lower()``
-    when the result is compared with ASCII notation: ``'\\u017f'.upper()`` (long s) is ``'S'`` and
-    ``'\\u212a'.lower()`` (the Kelvin sign) is ``'k'``."""
+    when the result is compared with ASCII notation: ``'\\u017f'.upper()`` (long s) is
+    ``'S'`` and ``'\\u212a'.lower()`` (the Kelvin sign) is ``'k'``."""
     return word if word.isascii() else None
+
+
+INT = Kind(r"[0-9]{1,6}", "N", lambda text, game: ascii_int(text), generic=True)
+PLAYER = Kind(r"[01]", "P", lambda text, game: int(text))
+WORD = Kind(r"[a-z0-9][a-z0-9_\-]*", "NAME", lambda text, game: text.lower(), generic=True)
+
+
+def choice(*values: str, upper: bool = False, label: str | None = None) -> Kind:
+    """A token that is one of ``values`` (matched case-insensitively)."""
+    norm = str.upper if upper else str.lower
+    allowed = {norm(v) for v in values}
+    return Kind(
+        "|".join(re.escape(v) for v in values),
+        label or "|".join(values),
+        lambda text, game: norm(text) if norm(text) in allowed else None,
+    )
+
+
+def cell_kind(grid_of: Callable[[Any], Grid]) -> Kind:
+    """Board squares named like ``c4``, checked against the game's grid."""
+    return Kind(r"[a-z][0-9]{1,2}", "CELL", lambda text, game: grid_of(game).parse(text), _cell_name)
+
+
+def _cell_name(cell: Cell) -> str:
+    return f"{chr(97 + cell[0])}{cell[1] + 1}"  # Grid.name, without importing the grid module
+
+
+@dataclass(frozen=True)
+class _Slot:
+    field: str
+    kind: Kind
+    many: bool
+    optional: bool
+
+    @property
+    def write(self) -> Callable[[Any], str]:
+        if self.many:
+            one = self.kind.write
+            return lambda values: " ".join(map(one, values))
+        return self.kind.write
+
+
+@dataclass(frozen=True, eq=False)
+class _Template:
+    cls: type
+    text: str
+    regex: re.Pattern[str]
+    slots: tuple[_Slot, ...]
+    parts: tuple[str | _Slot, ...]
+    """Literal text and slots in order; an optional tail's parts are its slots' own
+    (``optional=True``) and the literal text just before each of them."""
+    names: tuple[str, ...]
+    head: str | None
+
+    def applies(self, action: object) -> bool:
+        """Whether ``str()`` may use this template for ``action``: its required
+        fields are present and the fields it does not mention are None."""
+        for name in self.required:
+            if getattr(action, name) is None:
+                return False
+        return all(getattr(action, name) is None for name in self.unused)
+
+    @cached_property
+    def required(self) -> tuple[str, ...]:
+        return tuple(s.field for s in self.slots if not s.optional)
+
+    @cached_property
+    def unused(self) -> tuple[str, ...]:
+        used = {s.field for s in self.slots}
+        return tuple(n for n in self.names if n not in used)
+
+    @cached_property
+    def write(self) -> Callable[[object], str]:
+        """``str()`` of an action this template applies to (built once)."""
+        if not any(isinstance(p, _Slot) and p.optional for p in self.parts):
+            fmt = "".join(p.replace("{", "{{").replace("}", "}}") if isinstance(p, str) else "{}" for p in self.parts)
+            slots = [(p.field, p.write) for p in self.parts if isinstance(p, _Slot)]
+            return lambda action: fmt.format(*[w(getattr(action, f)) for f, w in slots])
+        return self._write_optional
+
+    def _write_optional(self, action: object) -> str:
+        out: list[str] = []
+        parts = self.parts
+        for i, part in enumerate(parts):
+            if isinstance(part, str):
+                nxt = parts[i + 1] if i + 1 < len(parts) else None
+                if isinstance(nxt, _Slot) and nxt.optional and getattr(action, nxt.field) is None:
+                    continue
+                out.append(part)
+            else:
+                value = getattr(action, part.field)
+                if not (part.optional and value is None):
+                    out.append(part.write(value))
+        return "".join(out)
+
+    def read(self, text: str, game: Any) -> object | None:
+        m = self.regex.fullmatch(text)
+        if m is None:
+            return None
+        values: dict[str, Any] = dict.fromkeys(self.names)
+        for slot in self.slots:
+            raw = m.group(slot.field)
+            if raw is None:
+                continue
+            parts = [slot.kind.read(t, game) for t in raw.split(" ")] if slot.many else [slot.kind.read(raw, game)]
+            if any(p is None for p in parts):
+                return None
+            values[slot.field] = tuple(parts) if slot.many else parts[0]
+        return self.cls(**values)
+
+    def help(self) -> str:
+        def label(m: re.Match[str]) -> str:
+            slot = next(s for s in self.slots if s.field == m.group(1))
+            name = slot.field.upper() if slot.kind.generic else slot.kind.label
+            return name + (f" [{name}...]" if slot.many else "")
+
+        return _SLOT.sub(label, self.text).replace("[ ", " [")
+
+
+def _writer(templates: list[_Template]) -> Callable[[object], str]:
+    """The ``__str__`` of a class with these templates."""
+    if len(templates) == 1 and not templates[0].unused and not any(s.optional for s in templates[0].slots):
+        return templates[0].write  # every field is always written: no choice to make
+
+    def write(action: object) -> str:
+        for template in templates:
+            if template.applies(action):
+                return template.write(action)
+        raise ValueError(f"{action!r} fits none of its notation templates")
+
+    return write
+
+
+class Notation:
+    """The notation of one game: every action class with its templates."""
+
+    def __init__(self, **kinds: Kind) -> None:
+        self.kinds: dict[str, Kind] = {"int": INT, "player": PLAYER, "word": WORD, **kinds}
+        self.templates: list[_Template] = []
+        self._by_class: dict[type, list[_Template]] = {}
+        self._by_head: dict[str | None, list[_Template]] = {}
+
+    def declare(self, *templates: str) -> Callable[[type[T]], type[T]]:
+        """Class decorator: the action's templates; sets its ``__str__``."""
+        if not templates:
+            raise ValueError("an action needs at least one notation template")
+
+        def register(cls: type[T]) -> type[T]:
+            compiled = [self._compile(cls, t) for t in templates]
+            self._by_class[cls] = compiled
+            self.templates.extend(compiled)
+            for t in compiled:
+                self._by_head.setdefault(t.head, []).append(t)
+            cls.__str__ = _writer(compiled)  # type: ignore[method-assign]
+            return cls
+
+        return register
+
+    def _compile(self, cls: type, text: str) -> _Template:
+        slots: list[_Slot] = []
+        parts: list[str | _Slot] = []
+        pattern = ""
+        pos = 0
+        optional = False
+        for m in re.finditer(r"\{(\w+):(\w+)(\+?)\}|\[|\]", text):
+            literal = text[pos : m.start()]
+            pattern += re.escape(literal)
+            if literal:
+                parts.append(literal)
+            pos = m.end()
+            if m.group(0) in "[]":
+                optional = m.group(0) == "["
+                pattern += "(?:" if optional else ")?"
+                continue
+            name, kind_name, plus = m.group(1), m.group(2), m.group(3)
+            if kind_name not in self.kinds:
+                raise ValueError(f"{cls.__name__}: unknown token kind {kind_name!r} in {text!r}")
+            kind = self.kinds[kind_name]
+            one = f"(?:{kind.pattern})"
+            pattern += f"(?P<{name}>{one}(?: {one})*)" if plus else f"(?P<{name}>{one})"
+            slot = _Slot(name, kind, bool(plus), optional)
+            slots.append(slot)
+            parts.append(slot)
+        pattern += re.escape(text[pos:])
+        if text[pos:]:
+            parts.append(text[pos:])
+        names = tuple(f.name for f in fields(cls))
+        missing = {s.field for s in slots} - set(names)
+        if missing:
+            raise ValueError(f"{cls.__name__}: template {text!r} names unknown fields {sorted(missing)}")
+        first = text.split(" ", 1)[0]
+        head = None if "{" in first or "[" in first else first.lower()
+        regex = re.compile(pattern, re.IGNORECASE | re.ASCII)
+        return _Template(cls, text, regex, tuple(slots), tuple(parts), names, head)
+
+    def parse(self, text: str, game: Any) -> Any | None:
+        """The action written as ``text`` in ``game`` (its grid, map...), or None."""
+        if len(text) > MAX_NOTATION_CHARS or not text.isascii():
+            return None
+        cleaned = " ".join(text.split())
+        head = cleaned.split(" ", 1)[0].lower() if cleaned else ""
+        for template in self._by_head.get(head, []) + self._by_head.get(None, []):
+            action = template.read(cleaned, game)
+            if action is not None:
+                return action
+        return None
+
+    def help(self) -> str:
+        """Every template with its token kinds, for error messages and `rules`."""
+        seen: list[str] = []
+        for template in self.templates:
+            line = template.help()
+            if line not in seen:
+                seen.append(line)
+        return " | ".join(seen)

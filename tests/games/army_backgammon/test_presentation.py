@@ -11,7 +11,7 @@ from rich.console import Console
 
 import dicefront
 from dicefront.core import NotationError, Roll, sample
-from dicefront.games.army_backgammon.actions import Attack, ChangeStance, Move, parse
+from dicefront.games.army_backgammon.actions import Attack, ChangeStance, Move
 from dicefront.games.army_backgammon.rules import ArmyState
 
 from .helpers import act, position, roll
@@ -35,12 +35,12 @@ def _midgame(seed: int, steps: int = 120, **options: Any) -> ArmyState:
 
 
 def test_notation_round_trips_and_rejects_garbage() -> None:
-    for action in (Move("G12", 5), Attack("T3", "G1"), ChangeStance("G2", "running")):
-        assert parse(str(action)) == action
     game = dicefront.load("army_backgammon")
+    for action in (Move("G12", 5), Attack("T3", "G1"), ChangeStance("G2", "running")):
+        assert game.parse_notation(str(action)) == action
     with pytest.raises(NotationError, match="expected arm WEAPON"):
         game.parse_notation("move X1 4")
-    assert parse("MOVE g7 4") == Move("G7", 4)
+    assert game.parse_notation("MOVE g7 4") == Move("G7", 4)
 
 
 @pytest.mark.parametrize("seed", [4, 5])

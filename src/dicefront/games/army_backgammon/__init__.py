@@ -17,7 +17,6 @@ from ...core.errors import OptionError
 from ...core.events import Event
 from ...core.game import Action, Game, State
 from ...core.options import opt
-from .actions import NOTATION_HELP, parse
 from .rules import ArmyState
 from .tables import Army, Tables, load_army, load_tables
 from .tactics import Context, Memo
@@ -131,12 +130,6 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions, ArmyState]):
         from .persist import from_payload
 
         return from_payload(self, payload)
-
-    def parse_notation(self, text: str) -> Action:
-        action = parse(text)
-        if action is None:
-            raise self.notation_error(text, NOTATION_HELP)
-        return action
 
     def player_name(self, player: int) -> str:
         return ("Green", "Tan")[player]

@@ -13,7 +13,6 @@ from ...core.events import Event
 from ...core.game import Action, Game, State
 from ...core.grid import Grid
 from ...core.options import opt
-from .actions import NOTATION_HELP, parse
 from .rules import DieFightingState, state_from_payload
 from .tables import DEPLOY_ROWS, SHIPPED_MAPS, Army, MapTile, UnitTable, load_army, load_map, load_units
 from .terrain import LAYOUTS, Field
@@ -170,12 +169,6 @@ class DieFightingGame(Game[DieFightingOptions, DieFightingState]):
 
     def _state_from_payload(self, payload: dict[str, Any]) -> DieFightingState:
         return state_from_payload(self, payload)
-
-    def parse_notation(self, text: str) -> Action:
-        action = parse(text, self.grid)
-        if action is None:
-            raise self.notation_error(text, NOTATION_HELP)
-        return action
 
     # ----- presentation ---------------------------------------------------------------------------
     def render_text(self, state: State, player: int | None) -> Any:

@@ -12,7 +12,7 @@ from ...core.errors import OptionError
 from ...core.events import Event
 from ...core.game import Action, Game, State
 from ...core.options import opt
-from .actions import KINDS, NOTATION_HELP, parse
+from .actions import KINDS
 from .board import Board, load_board
 from .rules import DitchState, state_from_payload
 
@@ -63,12 +63,6 @@ class DitchGame(Game[DitchOptions, DitchState]):
 
     def _state_from_payload(self, payload: dict[str, Any]) -> DitchState:
         return state_from_payload(self, payload)
-
-    def parse_notation(self, text: str) -> Action:
-        action = parse(text, self.board.grid)
-        if action is None:
-            raise self.notation_error(text, NOTATION_HELP)
-        return action
 
     def render_text(self, state: State, player: int | None) -> Any:
         from .render import render

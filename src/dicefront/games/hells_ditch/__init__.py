@@ -11,7 +11,6 @@ from typing import Any
 from ...core.events import Event
 from ...core.game import Action, Game, State
 from ...core.options import opt
-from .actions import NOTATION_HELP, parse
 from .mapdata import ValleyMap, load_map
 from .rules import HellsDitchState
 
@@ -88,12 +87,6 @@ class HellsDitchGame(Game[HellsDitchOptions, HellsDitchState]):
         from .payload import state_from_payload
 
         return state_from_payload(self, payload)
-
-    def parse_notation(self, text: str) -> Action:
-        action = parse(text, self.valley.locations)
-        if action is None:
-            raise self.notation_error(text, NOTATION_HELP)
-        return action
 
     def render_text(self, state: State, player: int | None) -> Any:
         from .render import render

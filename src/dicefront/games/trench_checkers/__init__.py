@@ -12,7 +12,6 @@ from typing import Any
 from ...core.events import Event
 from ...core.game import Action, Game, State
 from ...core.options import opt
-from .actions import NOTATION_HELP, parse
 from .board import Board, load_board
 from .cards import CardList, load_cards
 from .rules import TrenchState
@@ -74,12 +73,6 @@ class TrenchCheckersGame(Game[TrenchCheckersOptions, TrenchState]):
         from .store import from_payload
 
         return from_payload(self, payload)
-
-    def parse_notation(self, text: str) -> Action:
-        action = parse(text, self.board.grid)
-        if action is None:
-            raise self.notation_error(text, NOTATION_HELP)
-        return action
 
     def render_text(self, state: State, player: int | None) -> Any:
         from .render import render
