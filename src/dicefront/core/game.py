@@ -143,10 +143,11 @@ class Game(ABC, Generic[O, S]):
     def new_state(self) -> S:
         """The position before anything has happened (possibly a chance node)."""
 
-    @abstractmethod
     def _state_from_payload(self, payload: dict[str, Any]) -> S:
-        """Rebuild a state from ``State._payload()``; raise KeyError/TypeError/ValueError
-        on corrupt data (the caller turns them into StateFormatError)."""
+        """Rebuild a state from ``State._payload()`` (the codec role's ``from_payload``);
+        raise KeyError/TypeError/ValueError on corrupt data (the caller turns them into
+        StateFormatError)."""
+        return self.role_function("codec", "from_payload")(self, payload)
 
     def state_from_json(self, data: Any) -> S:
         """Rebuild the full state saved by ``State.to_json``."""
@@ -196,6 +197,15 @@ class Game(ABC, Generic[O, S]):
     def notation_error(self, text: str, expected: str) -> NotationError:
         return NotationError(repr(text), None, f"not a {self.title} action; expected {expected}")
 
+    # ----- role modules -----------------------------------------------------------
+    def role_function(self, role: str, name: str, required: bool = True) -> Any:
+        """Function ``name`` of the game's ``role`` module (``codec``, ``svg``...), or
+        None when it is optional and missing. See docs/adding-a-game.md."""
+        fn = getattr(role_module(type(self), role), name, None)
+        if fn is None and required:
+            raise TypeError(f"{self.name}: its {role} module has no {name}()")
+        return fn
+
     # ----- presentation ---------------------------------------------------------
     def rules_text(self) -> str:
         if self.rules_file is None or not self.rules_file.exists():
@@ -206,37 +216,52 @@ class Game(ABC, Generic[O, S]):
         return f"Player {player}"
 
     def render_text(self, state: State, player: int | None) -> Any:
-        """A Rich renderable (or plain string) of ``player``'s view of the board."""
-        return json.dumps(state.view(player), indent=1)
+        """A Rich renderable (or plain string) of ``player``'s view of the board: the
+        render role's ``render_text(game, view)``."""
+        fn = self.role_function("render", "render_text", required=False)
+        return json.dumps(state.view(player), indent=1) if fn is None else fn(self, state.view(player))
 
     def render_svg(self, state: State, player: int | None) -> str:
-        """An SVG picture of ``player``'s view. Clickable board elements carry ``id``
+        """An SVG picture of ``player``'s view, drawn from that view only (the svg
+        role's ``render_svg(game, view)``). Clickable board elements carry ``id``
         attributes; ``action_path`` names them."""
-        return (
-            '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40">'
-            f'<text x="8" y="24">{self.title}: no board picture</text></svg>'
-        )
+        fn = self.role_function("svg", "render_svg", required=False)
+        if fn is None:
+            return (
+                '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40">'
+                f'<text x="8" y="24">{self.title}: no board picture</text></svg>'
+            )
+        return fn(self, state.view(player))
 
     def action_path(self, state: State, action: Action) -> list[str]:
         """The SVG element ids a person clicks, in order, to make ``action`` (for
-        example the piece, then the square). Empty: the action is a button."""
-        return []
+        example the piece, then the square); empty: the action is a button. The svg
+        role's ``action_path(state, action)``."""
+        fn = self.role_function("svg", "action_path", required=False)
+        return [] if fn is None else list(fn(state, action))
 
     def outcome_label(self, before: State, after: State, events: list[Event], player: int) -> str:
         """A short label for what an action and its dice led to, up to the next
         decision ("attacker wins", "tie", "3 damage", "saved"), used to group exact
-        odds. Same label, same result for the asking ``player``."""
+        odds. Same label, same result for the asking ``player``. The heuristics
+        role's ``outcome_label`` (None from it: this generic label)."""
+        fn = self.role_function("heuristics", "outcome_label", required=False)
+        label = None if fn is None else fn(before, after, events, player)
+        if label is not None:
+            return str(label)
         texts = [e.text for e in events if e.kind not in ("roll", "turn") and e.visible_to(player)]
         return "; ".join(texts) or "no change"
 
     # ----- knowledge for computer players ------------------------------------------
     def evaluate(self, state: State, player: int) -> float:
-        """A heuristic value of ``state`` for ``player`` in [-1, 1] (1: winning).
-        Terminal states should return ``state.returns()[player]``. Searches call this
-        on determinized states, so it must only read what ``player`` may know."""
+        """A heuristic value of ``state`` for ``player`` in [-1, 1] (1: winning): the
+        heuristics role's ``evaluate(state, player)``. Terminal states return
+        ``state.returns()[player]``. Searches call this on determinized states, so it
+        must only read what ``player`` may know."""
         if state.is_terminal:
             return state.returns()[player]
-        return 0.0
+        fn = self.role_function("heuristics", "evaluate", required=False)
+        return 0.0 if fn is None else float(fn(state, player))
 
 
 class State(ABC, Generic[A]):
@@ -333,12 +358,15 @@ class State(ABC, Generic[A]):
             **self._view(player),
         }
 
-    @abstractmethod
-    def _view(self, player: int | None) -> dict[str, Any]: ...
+    def _view(self, player: int | None) -> dict[str, Any]:
+        """The game's part of the view: the codec role's ``view(state, player)``."""
+        return self.game.role_function("codec", "view")(self, player)
 
     def determinize(self: S, player: int, rng: random.Random) -> S:
-        """A state consistent with ``player``'s view, other secrets re-sampled."""
-        return self.clone()
+        """A state consistent with ``player``'s view, other secrets re-sampled (the
+        codec role's ``determinize(state, player, rng)``; without one, a clone)."""
+        fn = self.game.role_function("codec", "determinize", required=False)
+        return self.clone() if fn is None else fn(self, player, rng)
 
     def status_text(self) -> str:
         """One line for people: whose turn, what is being decided."""
@@ -354,9 +382,9 @@ class State(ABC, Generic[A]):
         return ", ".join(self.game.player_name(p) for p in self.actors) + " to act"
 
     # ----- persistence ------------------------------------------------------------
-    @abstractmethod
     def _payload(self) -> dict[str, Any]:
-        """JSON-safe full state (secrets included)."""
+        """JSON-safe full state, secrets included: the codec role's ``payload(state)``."""
+        return self.game.role_function("codec", "payload")(self)
 
     def to_json(self) -> dict[str, Any]:
         return {
