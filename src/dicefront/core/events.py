@@ -15,13 +15,15 @@ class Event:
     """One thing that happened.
 
     ``kind`` is a short machine name ("roll", "attack", "eliminated", ...), ``text``
-    the sentence a person reads, ``data`` JSON-safe details for statistics, and
-    ``audience`` the seats that may see it (``None``: everyone, spectators too)."""
+    the sentence a person reads, ``data`` JSON-safe details for statistics,
+    ``audience`` the seats that may see it (``None``: everyone, spectators too) and
+    ``dice`` the faces rolled that this event shows (what a client draws as dice)."""
 
     kind: str
     text: str
     data: dict[str, Any] = field(default_factory=dict, compare=True, hash=False)
     audience: tuple[int, ...] | None = None
+    dice: tuple[int, ...] = ()
 
     def visible_to(self, player: int | None) -> bool:
         if self.audience is None:
@@ -34,16 +36,22 @@ class Event:
             out["data"] = self.data
         if self.audience is not None:
             out["audience"] = list(self.audience)
+        if self.dice:
+            out["dice"] = list(self.dice)
         return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Event:
         audience = data.get("audience")
+        dice = data.get("dice", [])
+        if not isinstance(dice, list) or len(dice) > 64 or not all(type(d) is int and 0 <= d <= 1000 for d in dice):
+            raise ValueError("an event's 'dice' must be a short list of die faces")
         return cls(
             kind=str(data["kind"]),
             text=str(data["text"]),
             data=dict(data.get("data", {})),
             audience=None if audience is None else tuple(int(p) for p in audience),
+            dice=tuple(dice),
         )
 
 

@@ -333,8 +333,11 @@ def _event(data: Any, where: str) -> Event:
         audience = tuple(_player(p, f"{where}: 'audience'") for p in audience)
         if None in audience:
             raise ReplayError(f"{where}: 'audience' must list seats 0 and/or 1")
+    dice = data.get("dice", [])
+    if not isinstance(dice, list) or len(dice) > 64 or not all(type(d) is int and 0 <= d <= 1000 for d in dice):
+        raise ReplayError(f"{where}: 'dice' must be a short list of die faces")
     return Event(_text(data.get("kind"), f"{where}: 'kind'", 64), _text(data.get("text"), f"{where}: 'text'", MAX_EVENT_TEXT),
-                 details, audience)
+                 details, audience, tuple(dice))
 
 
 def _outcome(value: Any, where: str) -> Roll:
