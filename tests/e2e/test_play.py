@@ -99,7 +99,7 @@ def test_lobby_options_finish_and_replay(new_page: Any, server_url: str) -> None
     page.locator("input[name=game][value=ditch]").check()
     page.click("#options-box summary")
     page.fill("#opt-turn_limit", "2")
-    page.select_option("#opponent", "random")
+    page.select_option("#opponent", computer_level(server_url))
     page.click("#create")
     page.wait_for_url("**/game/**")
     for turn in range(60):

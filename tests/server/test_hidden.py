@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 import dicefront
 from dicefront.core import State, replay_states
 
-from .conftest import create, drain, live, settle
+from .conftest import create, drain, invite_token, live, settle
 
 ACTIONS = 40
 
@@ -49,8 +49,7 @@ def _play(
     client: TestClient, connect: Any, game: str, seed: int, options: dict[str, Any]
 ) -> tuple[dict[str, Any], dict[int | None, list[dict[str, Any]]]]:
     made = create(client, game=game, **options)
-    joined = client.post(f"/api/games/{made['id']}/join").json()
-    tokens = {0: made["token"], 1: joined["token"]}
+    tokens = {0: made["token"], 1: invite_token(made)}
     settle(client, made["id"])
     socks = {0: connect(made["id"], tokens[0]), 1: connect(made["id"], tokens[1]), None: connect(made["id"])}
     seen: dict[int | None, list[dict[str, Any]]] = {s: [] for s in socks}

@@ -87,8 +87,8 @@ class Hub:
         """A new game; returns the room, the creator's seat and token."""
         game = validate_new_game(name, options)
         seats = [Seat("human", token=secrets.token_urlsafe(24), joined=True)]
-        if opponent == "friend":
-            other = Seat("human", token=secrets.token_urlsafe(24))
+        if opponent in ("friend", "open"):  # a friend's seat has an invite token; an open seat gets one when claimed
+            other = Seat("human", token=secrets.token_urlsafe(24) if opponent == "friend" else "", open=opponent == "open")
         else:
             make_agent(opponent)  # raises AgentError on a bad name
             other = Seat("computer", agent=opponent)
@@ -103,10 +103,13 @@ class Hub:
         return room, seat, seats[seat].token
 
     def join(self, game_id: str) -> tuple[int, str]:
+        """Claim the open seat of a game listed in the lobby: its token is minted now,
+        for this caller only (a friend's invite seat cannot be claimed this way)."""
         room = self.rooms[game_id]
         seat = room.live.open_seat()
         if seat is None or room.live.finished:
-            raise DicefrontError("this game has no open seat")
+            raise DicefrontError("this game has no open seat (a game against a friend is joined through its invite link)")
+        room.live.seats[seat].token = secrets.token_urlsafe(24)
         self._mark_joined(room, seat)
         return seat, room.live.seats[seat].token
 

@@ -225,8 +225,9 @@ class LiveGame:
         }
 
     def open_seat(self) -> int | None:
+        """The seat a stranger may claim from the lobby, if any."""
         for i, seat in enumerate(self.seats):
-            if seat.kind == "human" and not seat.joined:
+            if seat.kind == "human" and seat.open and not seat.joined:
                 return i
         return None
 
