@@ -46,7 +46,7 @@ class ErrorAnswer(BaseModel):
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": ErrorAnswer, "description": text}
+    code: {"model": ErrorAnswer, "description": text, "content": {"application/json": {}}}
     for code, text in [
         (400, "Bad input (unknown game, option, opponent...)"),
         (404, "No such game"),
