@@ -49,7 +49,7 @@ class Hub:
         self.step_delay = step_delay
         # a computer's private sequence is published step_delay + secret_pad after it
         # starts thinking, however many steps it made (unless thinking takes longer)
-        self.secret_pad = (3.0 if step_delay else 0.0) if secret_pad is None else secret_pad
+        self.secret_pad = (5.0 if step_delay else 0.0) if secret_pad is None else secret_pad
         self.clock: Callable[[], float] = time.monotonic
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self.odds_timeout = odds_timeout
