@@ -48,8 +48,9 @@ class Hub:
         self.storage = storage
         self.step_delay = step_delay
         # a computer's private sequence is published step_delay + secret_pad after it
-        # starts thinking, however many steps it made (unless thinking takes longer)
-        self.secret_pad = (5.0 if step_delay else 0.0) if secret_pad is None else secret_pad
+        # starts thinking, however many steps it made (unless thinking takes longer);
+        # by default the padding follows the chosen pace, up to 5 s
+        self.secret_pad = min(5.0, 10 * step_delay) if secret_pad is None else secret_pad
         self.clock: Callable[[], float] = time.monotonic
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self.odds_timeout = odds_timeout
