@@ -4,12 +4,13 @@ live play, and the static client (one generic JavaScript module)."""
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, StrictInt
@@ -52,6 +53,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
         (404, "No such game"),
         (409, "Not possible in the game's current state"),
         (413, "Request body too large"),
+        (422, "The request does not match this schema"),
     ]
 }
 
@@ -93,9 +95,24 @@ def _limits(app: FastAPI) -> None:
     async def bad_input(request: Request, exc: DicefrontError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=400)
 
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _first_problem(exc.errors())}, status_code=422)
+
     @app.exception_handler(RecursionError)
     async def too_deep(request: Request, exc: RecursionError) -> JSONResponse:
         return JSONResponse({"detail": "the request is nested too deeply"}, status_code=400)
+
+
+def _first_problem(errors: Sequence[Any]) -> str:
+    """The first validation problem in one line: where, and what (never the input)."""
+    if not errors:
+        return "the request is not valid"
+    first = errors[0]
+    where = ".".join(str(part) for part in first.get("loc", ()))[:80] or "request"
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    what = " ".join(str(first.get("msg", "is not valid")).split())[:160]
+    return f"{where}: {what}{more}"
 
 
 def _room(hub: Hub, game_id: str) -> Room:
