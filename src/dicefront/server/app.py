@@ -9,7 +9,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
@@ -162,7 +162,7 @@ def _api(app: FastAPI, hub: Hub, computers: tuple[str, ...]) -> None:
         return dicefront.load(name).rules_text()
 
     @app.get("/api/games", summary="Open games, games in progress and finished games")
-    async def list_games(limit: int = 50) -> dict[str, list[dict[str, Any]]]:
+    async def list_games(limit: int = Query(50, ge=1, le=500)) -> dict[str, list[dict[str, Any]]]:
         rooms = sorted(hub.rooms.values(), key=lambda r: r.live.row.created, reverse=True)
         out: dict[str, list[dict[str, Any]]] = {"open": [], "live": [], "finished": []}
         for room in rooms:
