@@ -106,10 +106,10 @@ def _computer_run(client: TestClient, connect: Any, monkeypatch: pytest.MonkeyPa
         now[0] += seconds
         await asyncio.sleep(0)
 
-    monkeypatch.setattr(hub, "clock", lambda: now[0])
-    monkeypatch.setattr(hub, "sleep", fake_sleep)
+    monkeypatch.setattr(hub, "clock", lambda: now[0], raising=False)
+    monkeypatch.setattr(hub, "sleep", fake_sleep, raising=False)
     monkeypatch.setattr(hub, "step_delay", 0.5)
-    monkeypatch.setattr(hub, "secret_pad", 2.0)
+    monkeypatch.setattr(hub, "secret_pad", 2.0, raising=False)
     monkeypatch.setattr("dicefront.server.hub.make_agent", lambda spec: _Planner(orders, now))
     made = create(client, game="hells_ditch", opponent="random")
     settle(client, made["id"])
