@@ -26,7 +26,7 @@ def db(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def client(db: Path) -> Iterator[TestClient]:
-    app = create_app(db, step_delay=0)
+    app = create_app(db, step_delay=0, computer_agents=("random",))
     with TestClient(app) as c:
         yield c
 
@@ -35,6 +35,11 @@ def create(client: TestClient, game: str = "ditch", opponent: str = "friend", se
     r = client.post("/api/games", json={"game": game, "options": options, "opponent": opponent, "seat": seat})
     assert r.status_code == 200, r.text
     return r.json()
+
+
+def invite_token(made: dict[str, Any]) -> str:
+    """The friend's seat token from a created game's invite link."""
+    return str(made["invite"]).split("#token=", 1)[1]
 
 
 def live(client: TestClient, game_id: str) -> Any:

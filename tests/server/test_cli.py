@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from dicefront.cli import app
@@ -22,3 +23,21 @@ def test_a_file_that_is_not_a_database_is_refused_clearly(tmp_path: Path) -> Non
     result = CliRunner().invoke(app, ["serve", "--db", str(bad), "--port", "1"])
     assert result.exit_code == 2
     assert "cannot open the game database" in result.output
+
+
+def test_a_second_server_on_the_same_database_is_refused(tmp_path: Path) -> None:
+    """Issue 13.6: two processes on one SQLite file served stale games and hit IntegrityError."""
+    from dicefront.server.storage import DatabaseInUseError, Storage
+
+    db = tmp_path / "games.sqlite3"
+    first = Storage(db)
+    try:
+        result = CliRunner().invoke(app, ["serve", "--db", str(db), "--port", "1"])
+        assert result.exit_code == 1
+        assert "in use by another dicefront server" in result.output and "Traceback" not in result.output
+        assert "Open http" not in result.output
+        with pytest.raises(DatabaseInUseError):
+            Storage(db)
+    finally:
+        first.close()
+    Storage(db).close()  # free again once the first server is gone

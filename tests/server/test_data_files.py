@@ -120,7 +120,9 @@ def test_an_old_database_gains_the_column(tmp_path: Path) -> None:
     db.execute("INSERT INTO games (id, game, options, seats, created) VALUES ('g1', 'ditch', '{}', ?, 1.0)", (seats,))
     db.commit()
     db.close()
-    rows = Storage(path).load_games()
+    storage = Storage(path)
+    rows = storage.load_games()
+    storage.close()  # one server per database: the app below opens it again
     assert [(r.id, r.data_files) for r in rows] == [("g1", {})]
     with TestClient(create_app(path, step_delay=0)) as c:
         assert c.get("/api/games/g1").status_code == 200

@@ -19,8 +19,9 @@ from fastapi.testclient import TestClient
 
 import dicefront
 from dicefront.core import State, replay_states
+from dicefront.server.live import LiveGame
 
-from .conftest import create, drain, live, settle
+from .conftest import create, drain, invite_token, live, settle
 
 ACTIONS = 40
 
@@ -49,8 +50,7 @@ def _play(
     client: TestClient, connect: Any, game: str, seed: int, options: dict[str, Any]
 ) -> tuple[dict[str, Any], dict[int | None, list[dict[str, Any]]]]:
     made = create(client, game=game, **options)
-    joined = client.post(f"/api/games/{made['id']}/join").json()
-    tokens = {0: made["token"], 1: joined["token"]}
+    tokens = {0: made["token"], 1: invite_token(made)}
     settle(client, made["id"])
     socks = {0: connect(made["id"], tokens[0]), 1: connect(made["id"], tokens[1]), None: connect(made["id"])}
     seen: dict[int | None, list[dict[str, Any]]] = {s: [] for s in socks}
@@ -66,8 +66,9 @@ def _play(
         socks[seat].send_json({"type": "act", "action": rng.choice(actions)["text"]})
         latest[seat] = drain(socks[seat], latest[seat]["step"] + 1, seen[seat])
         settle(client, made["id"])
-        length = live(client, made["id"]).length
+        g = live(client, made["id"])
         for s, ws in socks.items():
+            length = g.visible_length(s)
             latest[s] = drain(ws, length, seen[s]) if latest[s]["step"] < length else latest[s]
     return {"id": made["id"], "tokens": tokens}, seen
 
@@ -84,13 +85,24 @@ def _cases() -> list[Any]:
 
 
 @pytest.mark.parametrize(("game", "options"), _cases())
-def test_every_message_holds_only_what_its_seat_may_know(client: TestClient, connect: Any, game: str, options: dict[str, Any]) -> None:
+def test_every_message_holds_only_what_its_seat_may_know(
+    client: TestClient, connect: Any, monkeypatch: pytest.MonkeyPatch, game: str, options: dict[str, Any]
+) -> None:
     seed = 1234
+    sent_at: dict[int | None, list[int]] = {0: [], 1: [], None: []}  # the true length when each state message was built
+    build = LiveGame.message
+
+    def spy(self: LiveGame, seat: int | None, *args: Any) -> dict[str, Any]:
+        sent_at[seat].append(self.length)
+        return build(self, seat, *args)
+
+    monkeypatch.setattr(LiveGame, "message", spy)
     made, seen = _play(client, connect, game, seed, options)
     g = live(client, made["id"])
     states = [s for _, s, _ in replay_states(g.record)]
     checked = 0
     for seat, messages in seen.items():
+        true_lengths = iter(sent_at[seat])
         for msg in messages:
             text = json.dumps(msg)
             for other, token in made["tokens"].items():
@@ -99,7 +111,7 @@ def test_every_message_holds_only_what_its_seat_may_know(client: TestClient, con
             assert "getstate" not in text and "SystemRandom" not in text
             if msg["type"] != "state":
                 continue
-            state = states[msg["step"]]
+            state = states[next(true_lengths)]
             where = f"{game}, seed {seed}, seat {seat}, step {msg['step']}"
             assert msg["view"] == state.view(seat), where
             legal = [str(a) for a in state.legal_actions(seat)] if seat is not None else []

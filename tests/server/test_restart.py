@@ -73,7 +73,7 @@ def next_state(ws: Any, at_least: int = 0, log: list[str] | None = None) -> dict
 def test_killed_server_restarts_with_every_acknowledged_move(tmp_path: Path) -> None:
     db, port = tmp_path / "games.sqlite3", free_port()
     with server(db, port) as proc:
-        made = httpx.post(f"http://127.0.0.1:{port}/api/games", json={"game": "ditch", "opponent": "random"}).json()
+        made = httpx.post(f"http://127.0.0.1:{port}/api/games", json={"game": "ditch", "opponent": "easy"}).json()
         with hello(port, made["id"], made["token"]) as ws:
             log, acknowledged, seen_step = play_some(ws)
         os.kill(proc.pid, signal.SIGKILL)  # no shutdown, no cleanup

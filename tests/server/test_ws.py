@@ -11,14 +11,13 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from .conftest import create, drain, live, receive, settle
+from .conftest import create, drain, invite_token, live, receive, settle
 
 
 def _friend_game(client: TestClient) -> tuple[str, str, str]:
     made = create(client)
-    other = client.post(f"/api/games/{made['id']}/join").json()
     settle(client, made["id"])
-    return made["id"], made["token"], other["token"]
+    return made["id"], made["token"], invite_token(made)
 
 
 def test_greeting_carries_view_svg_actions_and_log(client: TestClient, connect: Any) -> None:

@@ -25,8 +25,14 @@ def serve(
         fail(f"the web server needs the 'web' extra: pip install 'dicefront[web]' ({exc})")
     if not 0 < port < 65536:
         fail(f"--port must be 1..65535, not {port}")
+    from rich.markup import escape
+
+    from dicefront.server.storage import DatabaseInUseError
+
     try:
         app = create_app(db, step_delay=max(0.0, step_delay))
+    except DatabaseInUseError as exc:
+        fail(escape(str(exc)), 1)
     except (sqlite3.Error, OSError) as exc:
         fail(f"cannot open the game database {db}: {exc}")
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host

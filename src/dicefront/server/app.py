@@ -3,40 +3,44 @@ live play, and the static client (one generic JavaScript module)."""
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from fastapi import FastAPI, HTTPException, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, StringConstraints
+from pydantic import BaseModel, Field, StrictInt, StringConstraints
 
 import dicefront
 
-from ..agents import agent_names
+from ..agents import LEVELS, make_agent
 from ..core.errors import DicefrontError
 from ..core.game import State
 from ..core.record import Step, replay_states
-from .hub import Connection, Hub, Room
+from .hub import Hub, Room
+from .limits import BodyLimit
 from .live import LiveGame
+from .socket import socket_endpoint
 from .storage import Storage
 
 STATIC = Path(__file__).with_name("static")
-MAX_MESSAGE = 16_384
 MAX_BODY = 65_536
 MAX_UPLOAD = 60_000
-LEVELS = ("easy", "medium", "hard")
+PEOPLE = ("friend", "open")
 
 
 class CreateGame(BaseModel):
     game: str = Field(description="A registered game name (GET /api/game-types)")
     options: dict[str, Any] = Field(default_factory=dict, description="Game options by name; omitted ones take their defaults")
-    opponent: str = Field(default="friend", description="'friend' for a second person, or a computer level / agent name")
-    seat: int | Literal["random"] = Field(default=0, description="The creator's seat: 0, 1 or 'random'")
+    opponent: str = Field(
+        default="friend",
+        description="'friend' (a second person reached only through the invite link), 'open' (any visitor may join from the lobby) or a computer level",
+    )
+    seat: StrictInt | Literal["random"] = Field(default=0, description="The creator's seat: 0, 1 or 'random'")
     data_files: dict[Annotated[str, StringConstraints(max_length=40)], Annotated[str, StringConstraints(max_length=MAX_UPLOAD)]] = Field(
         default_factory=dict,
         max_length=8,
@@ -46,9 +50,29 @@ class CreateGame(BaseModel):
     )
 
 
-def create_app(db: str | Path = "dicefront.sqlite3", step_delay: float = 0.6) -> FastAPI:
+class ErrorAnswer(BaseModel):
+    detail: str = Field(description="What was wrong, in one line")
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": ErrorAnswer, "description": text, "content": {"application/json": {}}}
+    for code, text in [
+        (400, "Bad input (unknown game, option, opponent...)"),
+        (404, "No such game"),
+        (409, "Not possible in the game's current state"),
+        (413, "Request body too large"),
+        (422, "The request does not match this schema"),
+    ]
+}
+
+
+def create_app(db: str | Path = "dicefront.sqlite3", step_delay: float = 0.6, computer_agents: tuple[str, ...] = ()) -> FastAPI:
     """The app serving games stored in the SQLite file ``db``. ``step_delay`` is the
-    pause (seconds) before each die roll and computer move, so people see them."""
+    pause (seconds) before each die roll and computer move, so people see them.
+    Clients may choose a person or a computer level; ``computer_agents`` are further
+    agent specs the operator (never a client) allows as opponents."""
+    for spec in computer_agents:
+        make_agent(spec)  # AgentError now, not when a client picks it
     hub = Hub(Storage(db), step_delay=step_delay)
 
     @asynccontextmanager
@@ -59,29 +83,44 @@ def create_app(db: str | Path = "dicefront.sqlite3", step_delay: float = 0.6) ->
         hub.storage.close()
 
     hub.load()
-    app = FastAPI(title="Dicefront", summary="Play Dicefront games in the browser", version=dicefront.__version__, lifespan=lifespan)
+    app = FastAPI(
+        title="Dicefront", summary="Play Dicefront games in the browser", version=dicefront.__version__, lifespan=lifespan, responses=ERRORS
+    )
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _limits(app)
     _pages(app, hub)
-    _api(app, hub)
+    _api(app, hub, (*LEVELS, *computer_agents))
     _replays(app, hub)
-    _socket(app, hub)
+    app.add_api_websocket_route("/ws/{game_id}", socket_endpoint(hub))
     return app
 
 
 def _limits(app: FastAPI) -> None:
-    @app.middleware("http")
-    async def limit_body(request: Request, call_next: Any) -> Response:
-        size = request.headers.get("content-length")
-        if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-            return JSONResponse({"detail": f"request body too large (at most {MAX_BODY} bytes)"}, status_code=413)
-        response: Response = await call_next(request)
-        return response
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
 
     @app.exception_handler(DicefrontError)
     async def bad_input(request: Request, exc: DicefrontError) -> JSONResponse:
         return JSONResponse({"detail": str(exc)}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _first_problem(exc.errors())}, status_code=422)
+
+    @app.exception_handler(RecursionError)
+    async def too_deep(request: Request, exc: RecursionError) -> JSONResponse:
+        return JSONResponse({"detail": "the request is nested too deeply"}, status_code=400)
+
+
+def _first_problem(errors: Sequence[Any]) -> str:
+    """The first validation problem in one line: where, and what (never the input)."""
+    if not errors:
+        return "the request is not valid"
+    first = errors[0]
+    where = ".".join(str(part) for part in first.get("loc", ()))[:80] or "request"
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    what = " ".join(str(first.get("msg", "is not valid")).split())[:160]
+    return f"{where}: {what}{more}"
 
 
 def _room(hub: Hub, game_id: str) -> Room:
@@ -107,26 +146,31 @@ def _pages(app: FastAPI, hub: Hub) -> None:
         return FileResponse(STATIC / "replay.html")
 
 
-def _opponents() -> list[dict[str, str]]:
-    names = agent_names()
-    levels = [n for n in LEVELS if n in names]
-    out = [{"value": n, "label": f"Computer: {n}"} for n in levels]
-    out += [{"value": n, "label": f"Computer agent: {n}"} for n in names if n not in LEVELS]
-    return [{"value": "friend", "label": "A friend (invite link)"}, *out]
+def _opponents(computers: tuple[str, ...]) -> list[dict[str, str]]:
+    people = [{"value": "friend", "label": "A friend (invite link)"}, {"value": "open", "label": "Anyone (listed in the lobby)"}]
+    return [*people, *({"value": n, "label": f"Computer: {n}"} for n in computers)]
 
 
-def _api(app: FastAPI, hub: Hub) -> None:
+def _opponent(text: str, computers: tuple[str, ...]) -> str:
+    name = text.strip()
+    if name not in PEOPLE and name not in computers:
+        allowed = ", ".join(repr(n) for n in (*PEOPLE, *computers))
+        raise DicefrontError(f"unknown opponent {text[:40]!r}; choose one of {allowed}")
+    return name
+
+
+def _api(app: FastAPI, hub: Hub, computers: tuple[str, ...]) -> None:
     @app.get("/api/game-types", summary="Every registered game with its options and help text")
     async def game_types() -> dict[str, Any]:
         games = [dicefront.load(n).spec.to_json() for n in dicefront.names()]
-        return {"games": games, "opponents": _opponents()}
+        return {"games": games, "opponents": _opponents(computers)}
 
     @app.get("/api/rules/{name}", summary="A game's rules as implemented (Markdown)", response_class=PlainTextResponse)
     async def rules(name: str) -> str:
         return dicefront.load(name).rules_text()
 
     @app.get("/api/games", summary="Open games, games in progress and finished games")
-    async def list_games(limit: int = 50) -> dict[str, list[dict[str, Any]]]:
+    async def list_games(limit: int = Query(50, ge=1, le=500)) -> dict[str, list[dict[str, Any]]]:
         rooms = sorted(hub.rooms.values(), key=lambda r: r.live.row.created, reverse=True)
         out: dict[str, list[dict[str, Any]]] = {"open": [], "live": [], "finished": []}
         for room in rooms:
@@ -145,17 +189,18 @@ def _api(app: FastAPI, hub: Hub) -> None:
             seat = secrets.randbelow(2)
         if seat not in (0, 1):
             raise DicefrontError(f"seat must be 0, 1 or 'random', not {seat!r}")
-        room, seat, token = hub.create(body.game, body.options, body.opponent.strip(), seat, body.data_files)
+        opponent = _opponent(body.opponent, computers)
+        room, seat, token = hub.create(body.game, body.options, opponent, seat, body.data_files)
         live = room.live
-        other = 1 - seat
-        invite = f"/game/{live.id}#token={live.seats[other].token}" if live.seats[other].kind == "human" else None
+        other = live.seats[1 - seat]
+        invite = f"/game/{live.id}#token={other.token}" if other.kind == "human" and other.token else None
         return {"id": live.id, "seat": seat, "token": token, "url": f"/game/{live.id}#token={token}", "invite": invite, "game": live.summary()}
 
     @app.get("/api/games/{game_id}", summary="One game's summary")
     async def get_game(game_id: str) -> dict[str, Any]:
         return _room(hub, game_id).live.summary()
 
-    @app.post("/api/games/{game_id}/join", summary="Take the open seat of a game against a friend")
+    @app.post("/api/games/{game_id}/join", summary="Take the open seat of a game listed in the lobby (created with opponent 'open')")
     async def join(game_id: str) -> dict[str, Any]:
         _room(hub, game_id)
         try:
@@ -215,100 +260,3 @@ def _replays(app: FastAPI, hub: Hub) -> None:
             "events": LiveGame.events_for(steps, None),
             "dice": live.dice_for(steps, None),
         }
-
-
-def _socket(app: FastAPI, hub: Hub) -> None:
-    @app.websocket("/ws/{game_id}")
-    async def play(websocket: WebSocket, game_id: str) -> None:
-        await websocket.accept()
-
-        async def send(msg: dict[str, Any]) -> None:
-            await websocket.send_text(json.dumps(msg))
-
-        room = hub.rooms.get(game_id)
-        if room is None:
-            await send({"type": "error", "message": f"no game {game_id!r} on this server"})
-            await websocket.close(4404)
-            return
-        try:
-            hello = await _receive(websocket, send)
-            while hello is None or hello.get("type") != "hello":
-                if hello is not None:
-                    await send({"type": "error", "message": "say hello first: {\"type\": \"hello\", \"token\": ...}"})
-                hello = await _receive(websocket, send)
-            seat = await _seat(room, hello, send)
-            if seat == -1:
-                await websocket.close(4403)
-                return
-            conn = await hub.connect(room, send, seat)
-            try:
-                await _serve(hub, room, conn, websocket, send)
-            finally:
-                await hub.disconnect(room, conn)
-        except WebSocketDisconnect:
-            return
-
-
-async def _seat(room: Room, hello: dict[str, Any], send: Any) -> int | None:
-    """The seat the hello's token opens; None for a spectator; -1 for a bad token."""
-    token = hello.get("token")
-    if token in (None, ""):
-        return None
-    if not isinstance(token, str) or len(token) > 200:
-        await send({"type": "error", "message": "the seat token must be a short string"})
-        return -1
-    seat = room.live.seat_for_token(token)
-    if seat is None:
-        await send({"type": "error", "message": "this seat token does not belong to this game; ask for a new invite link"})
-        return -1
-    return seat
-
-
-async def _receive(websocket: WebSocket, send: Any) -> dict[str, Any] | None:
-    """The next JSON object from the client, or None after telling it what was wrong."""
-    message = await websocket.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    text = message.get("text")
-    if text is None:
-        await send({"type": "error", "message": "send JSON text messages, not binary ones"})
-        return None
-    if len(text) > MAX_MESSAGE:
-        await send({"type": "error", "message": f"message too large ({len(text)} characters; at most {MAX_MESSAGE})"})
-        return None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        await send({"type": "error", "message": f"malformed JSON: {exc.msg} at character {exc.pos}"})
-        return None
-    if not isinstance(data, dict):
-        await send({"type": "error", "message": "each message must be a JSON object with a 'type'"})
-        return None
-    return data
-
-
-async def _serve(hub: Hub, room: Room, conn: Connection, websocket: WebSocket, send: Any) -> None:
-    while True:
-        msg = await _receive(websocket, send)
-        if msg is None:
-            continue
-        kind = msg.get("type")
-        try:
-            if kind == "act":
-                text = msg.get("action")
-                if not isinstance(text, str) or not text.strip():
-                    raise DicefrontError("an 'act' message needs an 'action' in the game's notation")
-                await hub.act(room, conn, text)
-            elif kind == "odds":
-                text = msg.get("action")
-                if not isinstance(text, str):
-                    raise DicefrontError("an 'odds' message needs an 'action' in the game's notation")
-                await send(await hub.odds(room, conn, text))
-            elif kind == "sync":
-                await send(room.live.message(conn.seat, None, room.online()))
-            elif kind == "ping":
-                await send({"type": "pong"})
-            else:
-                raise DicefrontError(f"unknown message type {kind!r}; expected act, odds, sync or ping")
-        except DicefrontError as exc:
-            await send({"type": "error", "message": str(exc), "action": msg.get("action")})

@@ -8,6 +8,7 @@ import contextlib
 import logging
 import random
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -17,7 +18,7 @@ from ..agents import make_agent
 from ..core.errors import DicefrontError
 from ..core.match import agent_copy
 from ..core.record import Step
-from .live import LiveGame, validate_new_game
+from .live import LiveGame, Told, validate_new_game
 from .storage import GameRow, Seat, Storage, now
 
 log = logging.getLogger("dicefront.server")
@@ -43,9 +44,15 @@ class Room:
 
 
 class Hub:
-    def __init__(self, storage: Storage, step_delay: float = 0.6, odds_timeout: float = 5.0) -> None:
+    def __init__(self, storage: Storage, step_delay: float = 0.6, odds_timeout: float = 5.0, secret_pad: float | None = None) -> None:
         self.storage = storage
         self.step_delay = step_delay
+        # a computer's private sequence is published step_delay + secret_pad after it
+        # starts thinking, however many steps it made (unless thinking takes longer);
+        # by default the padding follows the chosen pace, up to 5 s
+        self.secret_pad = min(5.0, 10 * step_delay) if secret_pad is None else secret_pad
+        self.clock: Callable[[], float] = time.monotonic
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self.odds_timeout = odds_timeout
         self.rooms: dict[str, Room] = {}
         self.broken: dict[str, str] = {}
@@ -90,8 +97,8 @@ class Hub:
         are uploaded designer files (TOML text by option), stored with the game."""
         game = validate_new_game(name, options, data_files)
         seats = [Seat("human", token=secrets.token_urlsafe(24), joined=True)]
-        if opponent == "friend":
-            other = Seat("human", token=secrets.token_urlsafe(24))
+        if opponent in ("friend", "open"):  # a friend's seat has an invite token; an open seat gets one when claimed
+            other = Seat("human", token=secrets.token_urlsafe(24) if opponent == "friend" else "", open=opponent == "open")
         else:
             make_agent(opponent)  # raises AgentError on a bad name
             other = Seat("computer", agent=opponent)
@@ -107,10 +114,13 @@ class Hub:
         return room, seat, seats[seat].token
 
     def join(self, game_id: str) -> tuple[int, str]:
+        """Claim the open seat of a game listed in the lobby: its token is minted now,
+        for this caller only (a friend's invite seat cannot be claimed this way)."""
         room = self.rooms[game_id]
         seat = room.live.open_seat()
         if seat is None or room.live.finished:
-            raise DicefrontError("this game has no open seat")
+            raise DicefrontError("this game has no open seat (a game against a friend is joined through its invite link)")
+        room.live.seats[seat].token = secrets.token_urlsafe(24)
         self._mark_joined(room, seat)
         return seat, room.live.seats[seat].token
 
@@ -146,8 +156,8 @@ class Hub:
         if conn.seat is None:
             raise DicefrontError("spectators cannot act; open the game with your seat's invite link")
         async with room.lock:
-            steps = room.live.act(conn.seat, text, self._saver(room))
-            await self._broadcast(room, steps)
+            told = room.live.act(conn.seat, text, self._saver(room))
+            await self._broadcast(room, told)
         self._drive(room)
 
     # ----- automatic steps: dice and computer players ---------------------------------------
@@ -165,23 +175,29 @@ class Hub:
 
     async def _run_driver(self, room: Room) -> None:
         while room.live.needs_driving():
-            if self.step_delay:
-                await asyncio.sleep(self.step_delay)
+            secret = not room.live.state.is_chance and room.live.secret_node()
+            if self.step_delay and not secret:
+                await self.sleep(self.step_delay)
             async with room.lock:
+                secret = not room.live.state.is_chance and room.live.secret_node()
+                start = self.clock()
                 try:
-                    steps = await asyncio.to_thread(room.live.step_automatic, self._saver(room), room.agents)
-                except Exception as exc:
+                    told = await asyncio.to_thread(room.live.step_automatic, self._saver(room), room.agents)
+                except Exception:
                     log.exception("game %s: automatic step failed", room.live.id)
-                    await self._tell_all(room, {"type": "error", "message": f"the server could not continue this game: {exc}"})
+                    await self._tell_all(room, {"type": "error", "message": "the server could not continue this game"})
                     return
-                await self._broadcast(room, steps)
+                if secret:  # the delay must not tell how many private steps were made
+                    await self.sleep(max(0.0, start + self.step_delay + self.secret_pad - self.clock()))
+                await self._broadcast(room, told)
 
-    async def _broadcast(self, room: Room, steps: list[Step]) -> None:
-        if not steps:
-            return
+    async def _broadcast(self, room: Room, told: Told) -> None:
         online = room.online()
         cache: dict[int | None, dict[str, Any]] = {}
         for c in list(room.connections):
+            steps = told.get(c.seat)
+            if not steps:
+                continue  # nothing this viewer may hear of
             if c.seat not in cache:
                 cache[c.seat] = room.live.message(c.seat, steps, online)
             await self._safe_send(room, c, cache[c.seat])
@@ -203,7 +219,7 @@ class Hub:
     async def odds(self, room: Room, conn: Connection, text: str) -> dict[str, Any]:
         """Exact outcome odds of ``text`` for this seat, computed on a state consistent
         with the seat's view. ``odds`` is None when there is nothing to show."""
-        reply: dict[str, Any] = {"type": "odds", "action": text, "step": room.live.length, "odds": None}
+        reply: dict[str, Any] = {"type": "odds", "action": text, "step": room.live.visible_length(conn.seat), "odds": None}
         seat = conn.seat
         compute = _odds_function()
         if compute is None or seat is None or seat not in room.live.state.actors:

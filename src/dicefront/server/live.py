@@ -3,7 +3,14 @@ person is sent. Synchronous and free of networking; :mod:`.hub` drives it.
 
 Every message is built from what that seat may know: ``view(seat)``, its own legal
 actions, the events visible to it and the SVG drawn for it. The real state, the
-dice source and the other seat's token never leave this object."""
+dice source and the other seat's token never leave this object.
+
+Secret steps: a step seat p makes at a simultaneous node (more than one actor, or any
+step in a game with simultaneous phases) is private to p while p remains an actor.
+Only p hears of it; the other seat and spectators hear of p's whole private sequence
+at once, in one update, when p leaves the actors (or the node resolves). So what they
+receive, and the ``step`` numbers they are shown (per-viewer counters), do not depend
+on how many secret steps p made."""
 
 from __future__ import annotations
 
@@ -22,7 +29,15 @@ from ..core.registry import build
 from .storage import GameRow, Seat, Storage
 
 Saver = Callable[[int, list[Step], "tuple[float, float] | None"], None]
+Viewer = int | None
+Told = dict[Viewer, list[Step]]  # per viewer: the steps an update tells it of
+VIEWERS: tuple[Viewer, ...] = (0, 1, None)
 DICE_KEYS = ("dice", "die", "roll", "faces")
+MAX_SECRET_BATCH = 1000  # steps one computer player may make in one private sequence
+
+
+def _settled(state: State) -> bool:
+    return state.is_terminal or state.is_chance
 
 
 class LiveGame:
@@ -35,8 +50,12 @@ class LiveGame:
         self.record = MatchRecord(game=self.game.name, options=self.game.options_json(), seed=None, agents=[self._agent_label(s) for s in self.seats],
                                   data_files=self.game.data_files)
         self.dice = random.SystemRandom()
+        self.pending: dict[int, list[Step]] = {}  # private steps others have not heard of
+        self.seen: dict[Viewer, int] = dict.fromkeys(VIEWERS, 0)  # steps shown to each viewer
         for step in row.steps:
+            before = tuple(self.state.actors)
             self._replay(step)
+            self._note(before, self.record.steps[-1], tuple(self.state.actors), _settled(self.state))
         if self.state.is_terminal:
             self.record.finish(self.state)
 
@@ -80,7 +99,7 @@ class LiveGame:
         return not self.state.is_terminal and (self.state.is_chance or self.computer_to_act() is not None)
 
     # ----- changing the game ------------------------------------------------------------
-    def act(self, seat: int, text: str, save: Saver) -> list[Step]:
+    def act(self, seat: int, text: str, save: Saver) -> Told:
         """A person's action in notation: checked against the legal actions, applied,
         committed. Raises a DicefrontError (nothing changed) if it is not legal."""
         if self.state.is_terminal:
@@ -90,7 +109,7 @@ class LiveGame:
         trial = self.state.clone()
         action = self.game.parse_action(trial, text, seat)
         events = trial.apply(action, seat)
-        return self._commit(trial, [Step(seat, action=str(action), events=events)], save)
+        return self._commit(trial, [(tuple(self.state.actors), Step(seat, action=str(action), events=events))], save)
 
     def _not_your_turn(self, seat: int) -> str:
         if self.state.is_chance:
@@ -99,44 +118,89 @@ class LiveGame:
             return "you have already submitted; waiting for the other side"
         return f"it is not {self.game.player_name(seat)}'s turn"
 
-    def step_automatic(self, save: Saver, agents: dict[int, Any]) -> list[Step]:
-        """One chance outcome (from a cryptographic source) or one computer move."""
+    def step_automatic(self, save: Saver, agents: dict[int, Any]) -> Told:
+        """One chance outcome (from a cryptographic source) or one computer move; at a
+        secret node, the computer's whole private sequence (see :meth:`secret_node`)."""
         trial = self.state.clone()
         if trial.is_chance:
             outcome = sample(trial.chance_outcomes(), self.dice)
-            steps = [Step(None, outcome=outcome, events=trial.apply_chance(outcome))]
-            return self._commit(trial, steps, save)
+            before = tuple(trial.actors)
+            step = Step(None, outcome=outcome, events=trial.apply_chance(outcome))
+            return self._commit(trial, [(before, step)], save)
         seat = self.computer_to_act()
         if seat is None:
-            return []
-        rng = random.Random(secrets.randbits(128))
-        action = agents[seat].choose(agent_copy(trial, seat, rng), seat, rng)
-        events = trial.apply(action, seat)
-        return self._commit(trial, [Step(seat, action=str(action), events=events)], save)
+            return {}
+        batch = MAX_SECRET_BATCH if self.secret_node() else 1
+        steps: list[tuple[tuple[int, ...], Step]] = []
+        while len(steps) < batch and seat in trial.actors and not _settled(trial):
+            rng = random.Random(secrets.randbits(128))
+            action = agents[seat].choose(agent_copy(trial, seat, rng), seat, rng)
+            before = tuple(trial.actors)
+            steps.append((before, Step(seat, action=str(action), events=trial.apply(action, seat))))
+        return self._commit(trial, steps, save)
 
-    def _commit(self, trial: State, steps: list[Step], save: Saver) -> list[Step]:
+    def secret_node(self) -> bool:
+        """Whether a player's steps here are private to it (module docstring)."""
+        return not _settled(self.state) and (len(self.state.actors) > 1 or self.game.spec.simultaneous)
+
+    def _commit(self, trial: State, steps: list[tuple[tuple[int, ...], Step]], save: Saver) -> Told:
         finished = trial.returns() if trial.is_terminal else None
-        save(self.length, steps, finished)  # committed before anyone hears of it
+        save(self.length, [s for _, s in steps], finished)  # committed before anyone hears of it
         self.state = trial
-        self.record.steps.extend(steps)
+        self.record.steps.extend(s for _, s in steps)
         if trial.is_terminal:
             self.record.finish(trial)
             self.row.status = "finished"
-        return steps
+        told: Told = {v: [] for v in VIEWERS}
+        for i, (before, step) in enumerate(steps):
+            last = i == len(steps) - 1  # a batch is one player's private sequence: it ends here
+            after = tuple(trial.actors) if last else before
+            for viewer, heard in self._note(before, step, after, last and _settled(trial)).items():
+                told[viewer].extend(heard)
+        return told
+
+    def _note(self, before: tuple[int, ...], step: Step, after: tuple[int, ...], settled: bool) -> Told:
+        """Account one step: whom it is told to now, and whose private steps it releases."""
+        told: Told = {v: [] for v in VIEWERS}
+        p = step.player
+        private = p is not None and (p in self.pending or len(before) > 1 or self.game.spec.simultaneous)
+        if private and p is not None:
+            self.pending.setdefault(p, []).append(step)
+            told[p].append(step)
+            self.seen[p] += 1
+        resolved = settled or not private or not set(after) <= set(before)  # a new node: its actors changed
+        for owner in sorted(self.pending):
+            if owner in after and not resolved:
+                continue
+            batch = self.pending.pop(owner)
+            for v in VIEWERS:
+                if v != owner:
+                    told[v].extend(batch)
+                    self.seen[v] += 1
+        if not private:
+            for v in VIEWERS:
+                told[v].append(step)
+                self.seen[v] += 1
+        return told
+
+    def visible_length(self, seat: int | None) -> int:
+        """The step number shown to ``seat``: the other side's private steps count once
+        per sequence, when it is released."""
+        return self.seen[seat]
 
     # ----- what a seat is sent ------------------------------------------------------------
     def message(self, seat: int | None, new_steps: list[Step] | None = None, online: set[int] | None = None) -> dict[str, Any]:
         """The state message for ``seat`` (None: a spectator). ``new_steps``: only the
         events of those steps (an update); otherwise the whole log (a greeting)."""
         state = self.state
-        steps = self.record.steps if new_steps is None else new_steps
+        steps = self._known_steps(seat) if new_steps is None else new_steps
         msg: dict[str, Any] = {
             "type": "state",
             "game_id": self.id,
             "game": self.game.name,
             "title": self.game.title,
             "seat": seat,
-            "step": self.length,
+            "step": self.visible_length(seat),
             "view": state.view(seat),
             "svg": self.game.render_svg(state, seat),
             "status": state.status_text(),
@@ -152,6 +216,10 @@ class LiveGame:
         if seat is not None and seat not in state.actors and not state.is_terminal and self.game.spec.simultaneous:
             msg["waiting"] = bool(state.actors) and not state.is_chance
         return msg
+
+    def _known_steps(self, seat: int | None) -> list[Step]:
+        hidden = {id(step) for owner, steps in self.pending.items() if owner != seat for step in steps}
+        return [step for step in self.record.steps if id(step) not in hidden]
 
     def actions(self, seat: int | None) -> list[dict[str, Any]]:
         if seat is None or seat not in self.state.actors:
@@ -216,7 +284,7 @@ class LiveGame:
             "title": self.game.title,
             "options": self.row.options,
             "created": self.row.created,
-            "steps": self.length,
+            "steps": self.visible_length(None),
             "status": state.status_text(),
             "finished": state.is_terminal,
             "open": self.open_seat() is not None and not state.is_terminal,
@@ -225,8 +293,9 @@ class LiveGame:
         }
 
     def open_seat(self) -> int | None:
+        """The seat a stranger may claim from the lobby, if any."""
         for i, seat in enumerate(self.seats):
-            if seat.kind == "human" and not seat.joined:
+            if seat.kind == "human" and seat.open and not seat.joined:
                 return i
         return None
 

@@ -5,7 +5,10 @@ moment restarts with every acknowledged move; games are rebuilt by replaying log
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -14,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.chance import Roll
+from ..core.errors import DicefrontError
 from ..core.events import Event
 from ..core.record import Step
 
@@ -40,21 +44,30 @@ CREATE TABLE IF NOT EXISTS steps (
 """
 
 
+class DatabaseInUseError(DicefrontError):
+    """Another server process already serves this database file."""
+
+
 @dataclass
 class Seat:
-    """One side of a game: a person (with a secret token) or a computer player."""
+    """One side of a game: a person (with a secret token) or a computer player.
+    ``open``: a seat any stranger may claim from the lobby (its token is minted then);
+    a seat that is not open is reached only through its invite link."""
 
     kind: str  # "human" or "computer"
     token: str = ""
     agent: str = ""
     joined: bool = False
+    open: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "token": self.token, "agent": self.agent, "joined": self.joined}
+        return {"kind": self.kind, "token": self.token, "agent": self.agent, "joined": self.joined, "open": self.open}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
-        return cls(str(data["kind"]), str(data.get("token", "")), str(data.get("agent", "")), bool(data.get("joined")))
+        return cls(
+            str(data["kind"]), str(data.get("token", "")), str(data.get("agent", "")), bool(data.get("joined")), bool(data.get("open"))
+        )
 
 
 @dataclass
@@ -72,12 +85,15 @@ class GameRow:
 
 
 class Storage:
-    """A small synchronous store; one connection guarded by a lock."""
+    """A small synchronous store; one connection guarded by a lock. One process at a
+    time: an exclusive lock on ``<db>.lock`` is held for the store's lifetime."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = str(path)
+        self._lockfile: int | None = None
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self._lockfile = _exclusive(self.path + ".lock")
         self._lock = threading.Lock()
         self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
@@ -94,6 +110,9 @@ class Storage:
     def close(self) -> None:
         with self._lock:
             self._db.close()
+            if self._lockfile is not None:
+                os.close(self._lockfile)  # releases the lock
+                self._lockfile = None
 
     def create_game(self, row: GameRow) -> None:
         with self._lock, self._db:
@@ -163,6 +182,21 @@ class Storage:
         with self._lock, self._db:
             self._db.execute("BEGIN")
             self._db.execute("UPDATE games SET status = ? WHERE id = ?", (f"broken: {reason}"[:500], game_id))
+
+
+def _exclusive(path: str) -> int:
+    """An open descriptor holding an exclusive lock on ``path``; DatabaseInUseError if
+    another process holds it."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        raise DatabaseInUseError(f"the game database {path[:-5]} is in use by another dicefront server; stop that one first") from None
+    with contextlib.suppress(OSError):
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+    return fd
 
 
 def _seats_json(seats: list[Seat]) -> str:

@@ -1,0 +1,145 @@
+"""The websocket of one game: hello (a seat token or none), then act / odds / sync /
+ping messages. Every message is handled behind a safety net: bad input gets a one-line
+error, an unexpected failure is logged once and answered with a generic error, and the
+socket stays open; a client that has left is let go quietly."""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from fastapi import WebSocket, WebSocketDisconnect
+
+from ..core.errors import DicefrontError
+from .hub import Connection, Hub, Room
+
+log = logging.getLogger("dicefront.server")
+MAX_MESSAGE = 16_384
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class _Gone(Exception):
+    """The client has left (or its socket broke): nothing more can be sent to it."""
+
+
+def socket_endpoint(hub: Hub) -> Callable[[WebSocket, str], Awaitable[None]]:
+    async def play(websocket: WebSocket, game_id: str) -> None:
+        try:
+            await websocket.accept()
+            await _session(hub, websocket, game_id)
+        except (_Gone, WebSocketDisconnect):
+            return
+
+    return play
+
+
+def _sender(websocket: WebSocket) -> Send:
+    async def send(msg: dict[str, Any]) -> None:
+        try:
+            await websocket.send_text(json.dumps(msg))
+        except (WebSocketDisconnect, OSError, RuntimeError) as exc:  # closed, or the peer vanished
+            raise _Gone from exc
+
+    return send
+
+
+async def _session(hub: Hub, websocket: WebSocket, game_id: str) -> None:
+    send = _sender(websocket)
+    room = hub.rooms.get(game_id)
+    if room is None:
+        await send({"type": "error", "message": f"no game {game_id[:40]!r} on this server"})
+        await websocket.close(4404)
+        return
+    hello = await _receive(websocket, send)
+    while hello is None or hello.get("type") != "hello":
+        if hello is not None:
+            await send({"type": "error", "message": "say hello first: {\"type\": \"hello\", \"token\": ...}"})
+        hello = await _receive(websocket, send)
+    seat = await _seat(room, hello, send)
+    if seat == -1:
+        await websocket.close(4403)
+        return
+    conn = await hub.connect(room, send, seat)
+    try:
+        await _serve(hub, room, conn, websocket, send)
+    finally:
+        await hub.disconnect(room, conn)
+
+
+async def _seat(room: Room, hello: dict[str, Any], send: Send) -> int | None:
+    """The seat the hello's token opens; None for a spectator; -1 for a bad token."""
+    token = hello.get("token")
+    if token in (None, ""):
+        return None
+    if not isinstance(token, str) or len(token) > 200:
+        await send({"type": "error", "message": "the seat token must be a short string"})
+        return -1
+    seat = room.live.seat_for_token(token)
+    if seat is None:
+        await send({"type": "error", "message": "this seat token does not belong to this game; ask for a new invite link"})
+        return -1
+    return seat
+
+
+async def _receive(websocket: WebSocket, send: Send) -> dict[str, Any] | None:
+    """The next JSON object from the client, or None after telling it what was wrong."""
+    message = await websocket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        await send({"type": "error", "message": "send JSON text messages, not binary ones"})
+        return None
+    if len(text) > MAX_MESSAGE:
+        await send({"type": "error", "message": f"message too large ({len(text)} characters; at most {MAX_MESSAGE})"})
+        return None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        await send({"type": "error", "message": f"malformed JSON: {exc.msg} at character {exc.pos}"})
+        return None
+    except RecursionError:
+        await send({"type": "error", "message": "the message is nested too deeply"})
+        return None
+    if not isinstance(data, dict):
+        await send({"type": "error", "message": "each message must be a JSON object with a 'type'"})
+        return None
+    return data
+
+
+async def _serve(hub: Hub, room: Room, conn: Connection, websocket: WebSocket, send: Send) -> None:
+    while True:
+        msg = await _receive(websocket, send)
+        if msg is None:
+            continue
+        action = msg.get("action")
+        try:
+            await _handle(hub, room, conn, msg, send)
+        except DicefrontError as exc:
+            await send({"type": "error", "message": str(exc), "action": action if isinstance(action, str) else None})
+        except _Gone:
+            raise
+        except Exception:  # a bug must not drop the socket or show internals
+            log.exception("game %s: a %r message failed", room.live.id, str(msg.get("type"))[:20])
+            await send({"type": "error", "message": "the server could not handle this message", "action": action if isinstance(action, str) else None})
+
+
+async def _handle(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], send: Send) -> None:
+    kind = msg.get("type")
+    text = msg.get("action")
+    if kind == "act":
+        if not isinstance(text, str) or not text.strip():
+            raise DicefrontError("an 'act' message needs an 'action' in the game's notation")
+        await hub.act(room, conn, text)
+    elif kind == "odds":
+        if not isinstance(text, str):
+            raise DicefrontError("an 'odds' message needs an 'action' in the game's notation")
+        await send(await hub.odds(room, conn, text))
+    elif kind == "sync":
+        await send(room.live.message(conn.seat, None, room.online()))
+    elif kind == "ping":
+        await send({"type": "pong"})
+    else:
+        raise DicefrontError(f"unknown message type {str(kind)[:40]!r}; expected act, odds, sync or ping")
