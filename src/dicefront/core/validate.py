@@ -12,15 +12,18 @@ redundant fields included)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NoReturn, TypeVar
 
 from .errors import StateFormatError
+from .grid import Cell, Grid
 
 T = TypeVar("T")
 
 MAX_ITEMS = 10_000  # no list in any game's position is longer
 MAX_TEXT = 64  # no string in any game's position is longer
+_SQUARE = re.compile(r"[a-z][0-9]{1,3}")
 
 
 def show(value: Any, limit: int = 30) -> str:
@@ -208,11 +211,36 @@ def require_canonical(root: Field, rebuilt: dict[str, Any]) -> None:
 
 def _lookup(data: Any, rest: str) -> Any:
     """Follow a ``.key[3].other`` path suffix into ``data`` (best effort)."""
-    import re
-
     for name, index in re.findall(r"\.([^.\[]+)|\[(\d+)\]", rest):
         try:
             data = data[name] if name else data[int(index)]
         except (KeyError, IndexError, TypeError):
             return None
     return data
+
+
+def cell(field: Field, grid: Grid) -> Cell:
+    """A square of ``grid`` written as saved (``b3``)."""
+    text = field.text(high=8)
+    found = grid.parse(text) if _SQUARE.fullmatch(text) else None
+    if found is None or grid.name(found) != text:
+        field.fail(f"{show(text)} is not a square of this board")
+    return found
+
+
+def count_table(field: Field, keys: Sequence[str], high: int, *, sparse: bool = False) -> dict[str, int]:
+    """An object of counts 0..``high`` for exactly ``keys`` (with ``sparse``, only the
+    non-zero ones, in the order of ``keys``)."""
+    data = field.obj()
+    for key in data:
+        if key not in keys:
+            field.fail(f"unknown entry {show(key)}")
+    out: dict[str, int] = {}
+    for key in keys:
+        if key not in data:
+            if not sparse:
+                field.fail(f"missing entry {key!r}")
+            continue
+        n = field[key].integer(1 if sparse else 0, high)
+        out[key] = n
+    return out
