@@ -229,18 +229,13 @@ def cell(field: Field, grid: Grid) -> Cell:
 
 
 def count_table(field: Field, keys: Sequence[str], high: int, *, sparse: bool = False) -> dict[str, int]:
-    """An object of counts 0..``high`` for exactly ``keys`` (with ``sparse``, only the
-    non-zero ones, in the order of ``keys``)."""
-    data = field.obj()
-    for key in data:
-        if key not in keys:
-            field.fail(f"unknown entry {show(key)}")
+    """An object of counts 0..``high`` whose keys are among ``keys`` (all of them
+    unless ``sparse``), in the order given."""
     out: dict[str, int] = {}
-    for key in keys:
-        if key not in data:
-            if not sparse:
-                field.fail(f"missing entry {key!r}")
-            continue
-        n = field[key].integer(1 if sparse else 0, high)
-        out[key] = n
+    for key, f in field.entries(len(keys)):
+        field.check(key in keys, f"unknown entry {show(key)}")
+        out[key] = f.integer(0, high)
+    if not sparse:
+        for key in keys:
+            field.check(key in out, f"missing entry {key!r}")
     return out
