@@ -96,25 +96,17 @@ def mutate_value(value: Any, rng: random.Random) -> Any:
 
 def corrupt(position: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     bad = copy.deepcopy(position)
-    places = paths(bad["state"], ("state",))
     for _ in range(rng.choice([1, 1, 1, 2, 3])):
-        if rng.random() < 0.15:  # swap two values between fields of the same type
+        places = paths(bad["state"], ("state",))
+        if len(places) > 1 and rng.random() < 0.15:  # swap two values of one type between fields
             a, b = rng.sample(places, 2)
-            try:
-                va, vb = get(bad, a), get(bad, b)
-                if type(va) is type(vb) and a[: len(b)] != b and b[: len(a)] != a:
-                    put(bad, a, copy.deepcopy(vb))
-                    put(bad, b, copy.deepcopy(va))
-            except (KeyError, IndexError, TypeError):
-                pass
+            va, vb = get(bad, a), get(bad, b)
+            if type(va) is type(vb) and a[: len(b)] != b and b[: len(a)] != a:
+                put(bad, a, copy.deepcopy(vb))
+                put(bad, b, copy.deepcopy(va))
             continue
         path = rng.choice(places)
-        try:
-            value = get(bad, path)
-        except (KeyError, IndexError, TypeError):
-            continue
-        put(bad, path, copy.deepcopy(mutate_value(value, rng)))
-        places = paths(bad["state"], ("state",)) if isinstance(bad["state"], (dict, list)) else [("state",)]
+        put(bad, path, copy.deepcopy(mutate_value(get(bad, path), rng)))
     return bad
 
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
 from typing import Any, NoReturn, TypeVar
 
 from .errors import StateFormatError
+from .game import State
 from .grid import Cell, Grid
 
 T = TypeVar("T")
@@ -239,3 +241,18 @@ def count_table(field: Field, keys: Sequence[str], high: int, *, sparse: bool = 
         for key in keys:
             field.check(key in out, f"missing entry {key!r}")
     return out
+
+
+def require_playable(root: Field, state: State) -> None:
+    """Fail unless the game can go on from ``state``: at a chance node the outcomes
+    are a distribution, and every player to act has a legal action."""
+    if state.is_terminal:
+        return
+    if state.is_chance:
+        outcomes = state.chance_outcomes()
+        total = sum((p for _, p in outcomes), Fraction(0))
+        root.check(bool(outcomes) and total == 1, "the dice to roll next do not form a distribution")
+        return
+    root.check(bool(state.actors), "nobody is to act in an unfinished game")
+    for player in state.actors:
+        root.check(bool(state.legal_actions(player)), f"player {player} is to act but has no legal action")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...core.validate import Field, require_canonical, show, unique
+from ...core.validate import Field, require_canonical, require_playable, show, unique
 from .actions import ORDERS, man_id, man_owner
 from .setup import zone
 from .tables import MAX_PER_ROW
@@ -120,6 +120,7 @@ def from_payload(game: ArmyBackgammonGame, data: Any) -> ArmyState:
     _check_turn(st, root)
     _check_phase(st, root)
     require_canonical(root, payload(st))
+    require_playable(root, st)
     return st
 
 

@@ -6,17 +6,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core.validate import Field, cell, require_canonical, unique
+from ...core.validate import Field, cell, require_canonical, require_playable, unique
 from . import combat
 from .phases import (
     ATTACK_ROLL,
     BREAK_MOVE,
     BUY,
+    COMBAT,
     DAMAGE_ROLL,
     DEFENCE_ROLL,
     DEPLOY,
     INITIATIVE,
     MAP,
+    MOVE,
     MOVE_TO,
     ORDER,
     OVER,
@@ -72,6 +74,7 @@ def state_from_payload(game: DieFightingGame, data: Any) -> DieFightingState:
     _check_armies(st, root)
     _check_phase(st, root)
     require_canonical(root, st._payload())
+    require_playable(root, st)
     return st
 
 
@@ -177,10 +180,14 @@ def _check_phase(st: DieFightingState, root: Field) -> None:
     if st.active is not None:
         root["active"].check(st.active in st.units and st.units[st.active].owner == st.player, "not a unit of the player to act")
     root["pending"].check((st.pending is not None) == (phase in ROLLING), f"a pending roll exactly in the {', '.join(ROLLING)} phases")
+    if st.pending is not None and phase == ATTACK_ROLL:
+        root["pending"].check(st.pending.total is None and bool(st.pending.queue or st.pending.kind == "break"), "an attack roll not yet rolled needs a target")
     if st.pending is not None and phase == DEFENCE_ROLL:
         root["pending"].check(st.pending.total is not None and bool(st.pending.queue), "a defence roll needs an attack total and a target")
     if st.pending is not None and phase == DAMAGE_ROLL:
         root["pending"].check(bool(st.pending.hits) and st.pending.kind == "attack", "damage needs a hit")
+    if phase in (MOVE, COMBAT):
+        root["player"].check(st.can_activate(st.player), "this player has no unit left to activate")
     root["winner"].check(st.winner is None or phase == OVER, "a winner while the game is not over")
     if not setup and phase != OVER:
         for p in (0, 1):

@@ -8,7 +8,7 @@ from ...core.chance import Outcomes, Roll, dice
 from ...core.events import Event
 from ...core.game import Action, PhaseState
 from ...core.grid import Cell, Grid
-from ...core.validate import Field, cell, count_table, require_canonical
+from ...core.validate import Field, cell, count_table, require_canonical, require_playable
 from .actions import (
     KIND_ORDER,
     KINDS,
@@ -460,6 +460,7 @@ def state_from_payload(game: DitchGame, data: Any) -> DitchState:
     st.pending = _read_pending(st, root["pending"])
     _check_phase(st, root)
     require_canonical(root, st._payload())
+    require_playable(root, st)
     return st
 
 
@@ -541,8 +542,6 @@ def _check_phase(st: DitchState, root: Field) -> None:
         root["winner"].check(_lost(st, 1 - st.winner), "the other player has not lost")
     if phase == OVER and st.winner is None:
         root["turn"].check(st.turn == st.game.options.turn_limit, "a draw before the turn limit")
-    if phase == ACTION and not st.legal_actions(st.player):
-        root["player"].fail("has no legal action")
 
 
 def _lost(st: DitchState, p: int) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core.validate import Field, require_canonical, show, unique
+from ...core.validate import Field, require_canonical, require_playable, show, unique
 from . import fight as fights
 from .actions import COUNTERS, BackOut, FightOn, Move, Raze, Recruit, counter_label
 from .plan import next_orders
@@ -156,6 +156,7 @@ def state_from_payload(game: HellsDitchGame, data: Any) -> HellsDitchState:
     _check_plans(st, root, used)
     _check_phase(st, root)
     require_canonical(root, payload(st))
+    require_playable(root, st)
     return st
 
 
@@ -207,7 +208,7 @@ def _check_phase(st: HellsDitchState, root: Field) -> None:
             at = st.loc[p][w - 1]
             root["fight"].check(at is not None and (place is None or at == place), f"player {p}'s W{w} is not in this fight")
     if phase == "choice":
-        root["deciders"].check(bool(st.deciders), "the choice phase needs a deciding player")
+        root["choice"].check(bool(st.actors), "the choice phase needs a player still to decide")
         for p in (0, 1):
             root["choice"].check(p in st.deciders or st.choice[p] is None, f"player {p} does not decide")
             c = st.choice[p]

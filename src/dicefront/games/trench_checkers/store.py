@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import State
-from ...core.validate import Field, cell, count_table, require_canonical, unique
+from ...core.validate import Field, cell, count_table, require_canonical, require_playable, unique
 from . import combat as cb
 from .actions import sq
 from .rules import (
@@ -163,6 +163,7 @@ def from_payload(game: TrenchCheckersGame, data: Any) -> TrenchState:
     st.winner = root["winner"].opt_seat()
     _check_phase(st, root)
     require_canonical(root, payload(st))
+    require_playable(root, st)
     return st
 
 
