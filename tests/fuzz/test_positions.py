@@ -162,3 +162,23 @@ def test_corrupted_positions_are_refused_or_playable(name: str, preset: str, opt
                 check(game, bad, random.Random(seed + i))
             except Exception as exc:  # report the seed and the corrupted input
                 raise AssertionError(f"seed {seed}, mutant {i}: {type(exc).__name__}: {exc!s:.300}\n{bad['state']!r:.3000}") from exc
+
+
+def real_position(game: Any, wanted: Any, seed: int = 0, games: int = 20) -> dict[str, Any]:
+    """The JSON of the first state of seeded random play for which ``wanted(state)``
+    holds (for the per-game tests of hand-made corruptions)."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        for state in random_walk(game.new_state(), rng, 2000):
+            if wanted(state):
+                return copy.deepcopy(state.to_json())
+    raise AssertionError(f"seed {seed}: no such position in {games} random games")
+
+
+def refused(game: Any, position: dict[str, Any]) -> str:
+    """The one-line error of a position that must be refused."""
+    with pytest.raises(StateFormatError) as info:
+        game.state_from_json(position)
+    text = str(info.value)
+    assert "\n" not in text and text.startswith(f"corrupt {game.name} position: state"), text
+    return text
