@@ -531,7 +531,7 @@ def _check_phase(st: DitchState, root: Field) -> None:
         root["blocks_left"].check(st.blocks_left == [BLOCK_TOKENS] * 2, f"no block is placed in the {phase} step")
     if phase == DEPLOY:
         root["player"].check(waiting[st.player] > 0, "this player has nothing left to deploy")
-        for (c, _), (o, _) in zip(st.pawns.items(), st.pawns.values(), strict=True):
+        for c, (o, _) in st.pawns.items():
             root["pawns"].check(c in st.game.board.zone(o), f"{sq(c)} is outside player {o}'s deployment zone")
     if phase in (ACTION, MOVE_ROLL, MOVE_TO, COVER, COMBAT):
         root["turn"].check(st.turn >= 1, f"must be at least 1 in the {phase} step")

@@ -3,6 +3,7 @@ per-seat views (rule 10.3: hands and deck hidden), status lines, loading."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import State
@@ -243,16 +244,17 @@ def _combat(st: TrenchState, f: Field) -> cb.Combat:
     for x, n in zip(f["sides"].items(2, 2), sides, strict=True):
         x.check(n in DIE_SIDES, f"no d{n} is rolled")
     rolls = tuple(x.integer(0, n) for x, n in zip(f["rolls"].items(2, 2), sides, strict=True))
-    react = f["react"].items(0, 2)
+
+    def two(key: str, read: Callable[[Field], Any]) -> Any:
+        a, b = f[key].pair()
+        return (read(a), read(b))
+
     return cb.Combat(
         attacker=attacker, src=src, dst=dst, sides=(sides[0], sides[1]),
-        counts=(f["counts"].pair()[0].integer(1, 5), f["counts"].pair()[1].integer(1, 5)),
-        bonus=(f["bonus"].pair()[0].integer(0, 99), f["bonus"].pair()[1].integer(0, 99)),
-        suicide=(f["suicide"].pair()[0].flag(), f["suicide"].pair()[1].flag()),
-        rolls=(rolls[0], rolls[1]),
-        medic=(f["medic"].pair()[0].flag(), f["medic"].pair()[1].flag()),
-        rerolled=(f["rerolled"].pair()[0].flag(), f["rerolled"].pair()[1].flag()),
-        react=tuple(x.seat() for x in react), rerolling=f["rerolling"].integer(-1, 1),
+        counts=two("counts", lambda x: x.integer(1, 5)), bonus=two("bonus", lambda x: x.integer(0, 99)),
+        suicide=two("suicide", Field.flag), rolls=(rolls[0], rolls[1]), medic=two("medic", Field.flag),
+        rerolled=two("rerolled", Field.flag), react=tuple(x.seat() for x in f["react"].items(0, 2)),
+        rerolling=f["rerolling"].integer(-1, 1),
     )
 
 
