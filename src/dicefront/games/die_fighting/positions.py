@@ -162,6 +162,8 @@ def _check_phase(st: DieFightingState, root: Field) -> None:
     if phase == BUY:
         root["player"].check(st.buying[st.player], "this player is not buying")
     if setup:
+        for p in (0, 1):
+            root["army"].check(st.buying[p] or st.army_size(p) + len(st.units_of(p)) > 0, f"player {p} has no army")
         root["round"].check(st.round == 0, "no round is played during set-up")
         root["lost"].check(st.lost == [0, 0], "nothing is lost during set-up")
     else:
