@@ -25,6 +25,7 @@ def test_integers_are_strict() -> None:
     assert "got a number 3.0" in error(lambda: root(3.0).integer(0, 5))
     assert error(lambda: root(-1).integer(0, 5)).endswith("state: -1 is out of range 0..5")
     assert error(lambda: root(10**30).integer(0, 5)).endswith("is out of range 0..5")
+    assert error(lambda: root(10**5000).integer(0, 5)).endswith("state: a huge number is out of range 0..5")
 
 
 def test_paths_name_the_field() -> None:

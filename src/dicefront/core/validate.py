@@ -30,7 +30,10 @@ _SQUARE = re.compile(r"[a-z][0-9]{1,3}")
 
 def show(value: Any, limit: int = 30) -> str:
     """A short, safe rendering of a value for an error message."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an integer too long to print
+        return "a huge number"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -129,7 +132,7 @@ class Field:
         if isinstance(v, bool) or not isinstance(v, int):
             self._expect("an integer")
         if not low <= v <= high:
-            self.fail(f"{v} is out of range {low}..{high}")
+            self.fail(f"{show(v)} is out of range {low}..{high}")
         return v
 
     def seat(self) -> int:
