@@ -515,9 +515,3 @@ def state_from_payload(game: DieFightingGame, data: dict[str, Any]) -> DieFighti
     from .positions import state_from_payload as load
 
     return load(game, data)
-
-
-def _seat(x: Any) -> int:
-    if x not in (0, 1) or isinstance(x, bool):
-        raise ValueError(f"{x!r} is not a seat (0 or 1)")
-    return int(x)

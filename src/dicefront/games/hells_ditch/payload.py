@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.validate import Field, require_canonical, require_playable, show, unique
 from . import fight as fights
-from .actions import COUNTERS, BackOut, FightOn, Move, Raze, Recruit, counter_label
+from .actions import COUNTERS, BackOut, FightOn, Move, Raze, Recruit, counter_label, strength
 from .plan import next_orders
 from .rules import FULL_HP, PHASES, TURNS_PER_ROUND, WARBANDS, HellsDitchState
 
@@ -222,3 +222,6 @@ def _check_phase(st: HellsDitchState, root: Field) -> None:
         root["loot"].check(max(a, b) < opts.target_loot or tie_on, "the target loot is reached but the game is not over")
     elif st.winner is not None:
         root["winner"].check(st.loot[st.winner] > st.loot[1 - st.winner], "the winner does not lead on loot")
+
+
+__all__ = ["state_from_payload", "strength"]

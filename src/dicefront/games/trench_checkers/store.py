@@ -273,3 +273,6 @@ def _check_phase(st: TrenchState, root: Field) -> None:
             root["pieces"].check(st.pieces_of(p) > 0, f"player {p} has no piece left but the game is not over")
     if not st.game.options.cards:
         root["draws"].check(not st.draws, "no card is drawn without cards")
+
+
+__all__ = ["ATTACK", "from_payload", "payload", "status_text", "view"]
