@@ -37,6 +37,9 @@ def position(pawns: dict[str, tuple[int, str]], player: int = 0, reinforcements:
     state.pawns = {_cell(grid, c): pawn for c, pawn in pawns.items()}
     state.phase, state.player, state.actions_left, state.turn = "action", player, 2, 3
     state.reinforcements = list(reinforcements)
+    for p in (0, 1):  # every pawn not on the board has fallen (a position that can be saved and loaded)
+        state.to_deploy[p] = dict.fromkeys("AKS", 0)
+        state.fallen[p] = {k: max(0, 2 - sum(1 for pawn in pawns.values() if pawn == (p, k))) for k in "AKS"}
     return state
 
 

@@ -27,7 +27,6 @@ from .phases import (
     MOVE_TO,
     ORDER,
     OVER,
-    PHASES,
     SETUP_ROLL,
     SIDE,
 )
@@ -512,40 +511,7 @@ def _reason(state: DieFightingState, action: Action, player: int) -> str | None:
 
 
 def state_from_payload(game: DieFightingGame, data: dict[str, Any]) -> DieFightingState:
-    st = DieFightingState(game)
-    if data["phase"] not in PHASES:
-        raise ValueError(f"unknown phase {data['phase']!r}")
-    st.phase = data["phase"]
-    st.player = _seat(data["player"])
-    st.stage = str(data["stage"])
-    st.army = [{str(k): int(v) for k, v in a.items()} for a in data["army"]]
-    st.spent = [int(x) for x in data["spent"]]
-    st.buying = [bool(x) for x in data["buying"]]
-    st.maps = [str(m) for m in data["maps"]]
-    for m in st.maps:
-        game.tile(m)
-    st.field = game.field_for(st.maps) if len(st.maps) == game.map_count else None
-    st.south = None if data["south"] is None else _seat(data["south"])
-    st.roll_winner = None if data["roll_winner"] is None else _seat(data["roll_winner"])
-    st.units, st.at = {}, {}
-    for uid, owner, kind, cmd, cell, points, uses in data["units"]:
-        if kind not in game.table.units or (cmd and cmd not in game.table.commanders):
-            raise ValueError(f"unknown unit {kind!r}/{cmd!r}")
-        c = game.grid.parse(str(cell))
-        if c is None or c in st.at:
-            raise ValueError(f"bad unit square {cell!r}")
-        st._place(int(uid), Unit(_seat(owner), str(kind), str(cmd), c, int(points), int(uses)))
-    st.next_id = int(data["next_id"])
-    st.done = {int(x) for x in data["done"]}
-    st.round, st.first = int(data["round"]), _seat(data["first"])
-    st.active = None if data["active"] is None else int(data["active"])
-    st.pending = None if data["pending"] is None else combat.Pending.from_json(data["pending"])
-    st.lost = [int(x) for x in data["lost"]]
-    st.winner = None if data["winner"] is None else _seat(data["winner"])
-    return st
+    """Rebuild a saved state, checking it against the rules' invariants."""
+    from .positions import state_from_payload as load
 
-
-def _seat(x: Any) -> int:
-    if x not in (0, 1) or isinstance(x, bool):
-        raise ValueError(f"{x!r} is not a seat (0 or 1)")
-    return int(x)
+    return load(game, data)

@@ -8,6 +8,7 @@ from ...core.chance import Outcomes, Roll, dice
 from ...core.events import Event
 from ...core.game import Action, PhaseState
 from ...core.grid import Cell, Grid
+from ...core.validate import Field, cell, count_table, require_canonical, require_playable
 from .actions import (
     KIND_ORDER,
     KINDS,
@@ -440,45 +441,109 @@ def _order(cell: Cell) -> tuple[int, int]:
     return (cell[1], cell[0])
 
 
-def state_from_payload(game: DitchGame, data: dict[str, Any]) -> DitchState:
-    grid = game.board.grid
+def state_from_payload(game: DitchGame, data: Any) -> DitchState:
+    """Rebuild a saved state, checking every field against the rules' invariants."""
+    root = Field(data, "state", game.name)
+    root.obj(_FIELDS)
     st = DitchState(game)
-
-    def cell(text: Any) -> Cell:
-        c = grid.parse(str(text))
-        if c is None:
-            raise ValueError(f"{text!r} is not a square of this board")
-        return c
-
-    phases = {ROLLOFF, CHOOSE_DEPLOYER, DEPLOY, CHOOSE_STARTER, ACTION, MOVE_ROLL, MOVE_TO, COVER, COMBAT, OVER}
-    if data["phase"] not in phases:
-        raise ValueError(f"unknown phase {data['phase']!r}")
-    st.phase = data["phase"]
-    st.player = _seat(data["player"])
-    st.actions_left = int(data["actions_left"])
-    st.turn = int(data["turn"])
-    for c, o, k in data["pawns"]:
-        if k not in KINDS:
-            raise ValueError(f"unknown pawn kind {k!r}")
-        st.pawns[cell(c)] = (_seat(o), str(k))
-    st.blocks = {cell(c) for c in data["blocks"]}
-    st.to_deploy = [{k: int(d[k]) for k in KIND_ORDER} for d in data["to_deploy"]]
-    st.fallen = [{k: int(d[k]) for k in KIND_ORDER} for d in data["fallen"]]
-    st.reinforcements = [int(x) for x in data["reinforcements_left"]]
-    st.blocks_left = [int(x) for x in data["blocks_left"]]
-    st.deploy_first = None if data["deploy_first"] is None else _seat(data["deploy_first"])
-    p = data["pending"]
-    if p is None:
-        st.pending = None
-    elif len(p) == 2:
-        st.pending = (cell(p[0]), int(p[1]))
-    else:
-        st.pending = (cell(p[0]), cell(p[1]), bool(p[2]))
-    st.winner = None if data["winner"] is None else _seat(data["winner"])
+    st.phase = root["phase"].text(PHASES)
+    st.player = root["player"].seat()
+    st.actions_left = root["actions_left"].integer(0, ACTIONS_PER_TURN)
+    st.turn = root["turn"].integer(0, game.options.turn_limit)
+    most = max(ARMY.values())
+    st.to_deploy = [count_table(f, KIND_ORDER, most) for f in root["to_deploy"].items(2, 2)]
+    st.fallen = [count_table(f, KIND_ORDER, most) for f in root["fallen"].items(2, 2)]
+    st.reinforcements = [f.integer(0, REINFORCEMENTS) for f in root["reinforcements_left"].items(2, 2)]
+    st.blocks_left = [f.integer(0, BLOCK_TOKENS) for f in root["blocks_left"].items(2, 2)]
+    _read_board(st, root)
+    st.deploy_first = root["deploy_first"].opt_seat()
+    st.winner = root["winner"].opt_seat()
+    st.pending = _read_pending(st, root["pending"])
+    _check_phase(st, root)
+    require_canonical(root, st._payload())
+    require_playable(root, st)
     return st
 
 
-def _seat(x: Any) -> int:
-    if x not in (0, 1) or isinstance(x, bool):
-        raise ValueError(f"{x!r} is not a seat (0 or 1)")
-    return int(x)
+_FIELDS = ("phase", "player", "actions_left", "turn", "pawns", "blocks", "to_deploy", "fallen",
+           "reinforcements_left", "blocks_left", "deploy_first", "pending", "winner")
+PHASES = (ROLLOFF, CHOOSE_DEPLOYER, DEPLOY, CHOOSE_STARTER, ACTION, MOVE_ROLL, MOVE_TO, COVER, COMBAT, OVER)
+
+
+def _read_board(st: DitchState, root: Field) -> None:
+    grid, board = st.game.board.grid, st.game.board
+    pawns = root["pawns"].items(0, 2 * sum(ARMY.values()))
+    for f in pawns:
+        where, owner, kind = f.items(3, 3)
+        square = cell(where, grid)
+        where.check(square not in st.pawns, f"two pawns on {sq(square)}")
+        st.pawns[square] = (owner.seat(), kind.text(KIND_ORDER))
+    for f in root["blocks"].items(0, 2 * BLOCK_TOKENS):
+        square = cell(f, grid)
+        f.check(square in board.green, f"{sq(square)} is not a green tile")
+        f.check(square not in st.blocks, f"{sq(square)} is blocked twice")
+        f.check(square not in st.pawns, f"{sq(square)} is blocked but holds a pawn")
+        st.blocks.add(square)
+    placed = len(st.blocks) + sum(st.blocks_left)
+    root["blocks_left"].check(placed == 2 * BLOCK_TOKENS, f"{len(st.blocks)} blocks on the board and {sum(st.blocks_left)} left, expected {2 * BLOCK_TOKENS} in all")
+    for p in (0, 1):  # rule 2.3: every pawn is on the board, waiting to deploy, or fallen
+        for k in KIND_ORDER:
+            on_board = sum(1 for o, kind in st.pawns.values() if (o, kind) == (p, k))
+            total = on_board + st.to_deploy[p][k] + st.fallen[p][k]
+            root["pawns"].check(total == ARMY[k], f"player {p} has {total} {KINDS[k]}s in all (board, to deploy, fallen), expected {ARMY[k]}")
+
+
+def _read_pending(st: DitchState, f: Field) -> tuple[Any, ...] | None:
+    phase = st.phase
+    if phase not in (MOVE_ROLL, MOVE_TO, COVER, COMBAT):
+        f.check(f.is_null, f"must be null in the {phase} step")
+        return None
+    grid = st.game.board.grid
+    if phase in (MOVE_ROLL, MOVE_TO):
+        c, r = f.items(2, 2)
+        start = cell(c, grid)
+        c.check(st.pawns.get(start, (None,))[0] == st.player, f"no pawn of player {st.player} on {sq(start)}")
+        roll = r.integer(0, 0) if phase == MOVE_ROLL else r.integer(1, 6)
+        return (start, roll)
+    a, t, ranged = f.items(3, 3)
+    attacker, target = cell(a, grid), cell(t, grid)
+    mover = st.player if phase == COMBAT else 1 - st.player
+    a.check(st.pawns.get(attacker, (None,))[0] == mover, f"no attacking pawn of player {mover} on {sq(attacker)}")
+    t.check(st.pawns.get(target, (None,))[0] == 1 - mover, f"no defending pawn on {sq(target)}")
+    ranged_value = ranged.flag()
+    if phase == COVER:
+        t.check(target in st.targets(attacker), f"{sq(target)} is not in range of {sq(attacker)}")
+        ranged.check(ranged_value == (grid.distance(attacker, target) > 1), "does not match the distance of the attack")
+    return (attacker, target, ranged_value)
+
+
+def _check_phase(st: DitchState, root: Field) -> None:
+    phase, setup = st.phase, st.phase in (ROLLOFF, CHOOSE_DEPLOYER, DEPLOY)
+    waiting = [sum(d.values()) for d in st.to_deploy]
+    if setup:
+        root["pawns"].check(not any(sum(d.values()) for d in st.fallen), "pawns have fallen before the game started")
+        root["turn"].check(st.turn == 0, "the turn must be 0 before the first turn")
+    else:
+        root["to_deploy"].check(not any(waiting), f"pawns still to deploy in the {phase} step")
+    if phase in (ROLLOFF, CHOOSE_DEPLOYER):
+        root["pawns"].check(not st.pawns and st.blocks_left == [BLOCK_TOKENS] * 2, f"no pawn or block is placed in the {phase} step")
+    if phase in (DEPLOY, CHOOSE_STARTER):
+        root["deploy_first"].check(st.deploy_first is not None, f"must be a seat in the {phase} step")
+        root["blocks_left"].check(st.blocks_left == [BLOCK_TOKENS] * 2, f"no block is placed in the {phase} step")
+    if phase == DEPLOY:
+        root["player"].check(waiting[st.player] > 0, "this player has nothing left to deploy")
+        for c, (o, _) in st.pawns.items():
+            root["pawns"].check(c in st.game.board.zone(o), f"{sq(c)} is outside player {o}'s deployment zone")
+    if phase in (ACTION, MOVE_ROLL, MOVE_TO, COVER, COMBAT):
+        root["turn"].check(st.turn >= 1, f"must be at least 1 in the {phase} step")
+        root["actions_left"].check(st.actions_left >= 1, f"must be at least 1 in the {phase} step")
+        root["phase"].check(st._loser() is None, "the game is already won")
+    root["winner"].check(st.winner is None or phase == OVER, "a winner while the game is not over")
+    if phase == OVER and st.winner is not None:
+        root["winner"].check(_lost(st, 1 - st.winner), "the other player has not lost")
+    if phase == OVER and st.winner is None:
+        root["turn"].check(st.turn == st.game.options.turn_limit, "a draw before the turn limit")
+
+
+def _lost(st: DitchState, p: int) -> bool:
+    return not any(o == p for o, _ in st.pawns.values()) and (st.game.options.end_condition == "no-pawns" or not st.reinforcements[p])

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .actions import COUNTERS, BackOut, FightOn, Move, Order, Raze, Recruit, counter_label, strength
+from ...core.validate import Field, require_canonical, require_playable, show, unique
+from . import fight as fights
+from .actions import COUNTERS, BackOut, FightOn, Move, Raze, Recruit, counter_label, strength
+from .plan import next_orders
+from .rules import FULL_HP, PHASES, TURNS_PER_ROUND, WARBANDS, HellsDitchState
 
 if TYPE_CHECKING:
     from . import HellsDitchGame
-    from .rules import HellsDitchState
 
 
 def _plan(state: HellsDitchState, p: int, visible: bool) -> dict[str, Any]:
@@ -92,84 +95,133 @@ def payload(state: HellsDitchState) -> dict[str, Any]:
 
 
 # ----- loading ------------------------------------------------------------------------------------
-def _seat(x: Any) -> int:
-    if isinstance(x, bool) or x not in (0, 1):
-        raise ValueError(f"{x!r} is not a seat (0 or 1)")
-    return int(x)
+_FIELDS = ("loc", "hp", "razed", "loot", "used", "round", "turn", "phase", "counter", "orders", "submitted",
+           "step", "resolved", "queue", "fight", "fresh", "deciders", "choice", "winner")
+LOOT_MARGIN = 20  # loot a game can gain after the target is first reached (ties played on)
 
 
-def _int(x: Any, low: int, high: int, what: str) -> int:
-    if isinstance(x, bool) or not isinstance(x, int) or not low <= x <= high:
-        raise ValueError(f"{what} must be an integer from {low} to {high}, got {x!r}")
-    return x
+def _place(game: HellsDitchGame, f: Field) -> str:
+    return f.text(game.valley.locations)
 
 
-def _place(game: HellsDitchGame, x: Any, none_ok: bool = False) -> Any:
-    if x is None and none_ok:
-        return None
-    if x not in game.valley.locations:
-        raise ValueError(f"{x!r} is not a location of the map")
-    return x
+def _fight_tuple(game: HellsDitchGame, f: Field) -> tuple[str | None, int, int]:
+    place, w0, w1 = f.items(3, 3)
+    return (place.optional(lambda x: _place(game, x)), w0.integer(1, WARBANDS), w1.integer(1, WARBANDS))
 
 
-def _fight_tuple(game: HellsDitchGame, f: Any) -> tuple[str | None, int, int]:
-    if not isinstance(f, list) or len(f) != 3:
-        raise ValueError(f"a fight must be [place, warband, warband], got {f!r}")
-    return (_place(game, f[0], True), _int(f[1], 1, 3, "a warband"), _int(f[2], 1, 3, "a warband"))
-
-
-def _order(game: HellsDitchGame, text: Any) -> Order:
-    action = game.parse_notation(str(text))
-    if not isinstance(action, (Move, Raze, Recruit)):
-        raise ValueError(f"{text!r} is not an order")
+def _action(game: HellsDitchGame, f: Field, kinds: tuple[type, ...], what: str) -> Any:
+    text = f.text()
+    try:
+        action = game.parse_notation(text)
+    except ValueError:
+        action = None
+    if not isinstance(action, kinds) or str(action) != text:
+        f.fail(f"{show(text)} is not {what}")
     return action
 
 
-def _choice(game: HellsDitchGame, text: Any) -> FightOn | BackOut | None:
-    if text is None:
-        return None
-    action = game.parse_notation(str(text))
-    if not isinstance(action, (FightOn, BackOut)):
-        raise ValueError(f"{text!r} is not a fight decision")
-    return action
-
-
-def state_from_payload(game: HellsDitchGame, data: dict[str, Any]) -> HellsDitchState:
-    from .rules import PHASES, HellsDitchState
-
+def state_from_payload(game: HellsDitchGame, data: Any) -> HellsDitchState:
+    """Rebuild a saved state, checking every field against the rules' invariants."""
+    root = Field(data, "state", game.name)
+    root.obj(_FIELDS)
+    opts = game.options
     st = HellsDitchState(game)
-    st.loc = [[_place(game, x, True) for x in _three(data["loc"][p])] for p in (0, 1)]
-    st.hp = [[_int(x, 0, 5, "HP") for x in _three(data["hp"][p])] for p in (0, 1)]
-    st.razed = {_place(game, x) for x in data["razed"]}
-    st.loot = [_int(x, 0, 10_000, "loot") for x in data["loot"][:2]]
-    st.used = [tuple(_int(c, 1, 3, "a counter") for c in data["used"][p]) for p in (0, 1)]
-    st.round = _int(data["round"], 1, 1_000_000, "the round")
-    st.turn = _int(data["turn"], 1, 3, "the turn")
-    if data["phase"] not in PHASES:
-        raise ValueError(f"unknown phase {data['phase']!r}")
-    st.phase = data["phase"]
-    st.counter = [None if c is None else _int(c, 1, 3, "a counter") for c in data["counter"][:2]]
-    st.orders = [tuple(_order(game, o) for o in data["orders"][p]) for p in (0, 1)]
-    st.submitted = [bool(data["submitted"][p]) for p in (0, 1)]
-    st.step = _int(data["step"], 0, 3, "the step")
-    st.resolved = _int(data["resolved"], 0, 3, "the resolved step")
-    st.queue = tuple(_fight_tuple(game, f) for f in data["queue"])
-    st.fight = None if data["fight"] is None else _fight_tuple(game, data["fight"])
-    st.fresh = bool(data["fresh"])
-    st.deciders = tuple(_seat(p) for p in data["deciders"])
-    st.choice = [_choice(game, data["choice"][p]) for p in (0, 1)]
-    st.winner = None if data["winner"] is None else _seat(data["winner"])
-    if len(st.loot) != 2 or len(st.counter) != 2:
-        raise ValueError("loot and counter need one entry per player")
-    if st.phase in ("roll", "choice") and (st.fight is None or None in st.counter):
-        raise ValueError("a fight phase needs a fight and both counters")
+    st.phase = root["phase"].text(PHASES)
+    st.round = root["round"].integer(1, opts.round_limit)
+    st.turn = root["turn"].integer(1, TURNS_PER_ROUND + (1 if st.phase == "over" else 0))
+    st.loc = [f.each(lambda x: x.optional(lambda y: _place(game, y)), WARBANDS, WARBANDS) for f in root["loc"].items(2, 2)]
+    st.hp = [f.each(lambda x: x.integer(0, FULL_HP), WARBANDS, WARBANDS) for f in root["hp"].items(2, 2)]
+    razed = root["razed"].items(0, len(game.valley.locations))
+    st.razed = {_place(game, f) for f in razed}
+    unique(razed, [f.value for f in razed], "village")
+    for f in razed:
+        f.check(game.valley.locations[f.value].village, f"{f.value} is not a village")
+    st.loot = [f.integer(0, opts.target_loot + LOOT_MARGIN) for f in root["loot"].items(2, 2)]
+    used = [f.items(0, TURNS_PER_ROUND) for f in root["used"].items(2, 2)]
+    st.used = [tuple(f.integer(1, 3) for f in u) for u in used]
+    st.counter = [f.optional(lambda x: x.integer(1, 3)) for f in root["counter"].items(2, 2)]
+    st.orders = [tuple(_action(game, o, (Move, Raze, Recruit), "an order") for o in f.items(0, 3)) for f in root["orders"].items(2, 2)]
+    st.submitted = [f.flag() for f in root["submitted"].items(2, 2)]
+    st.step = root["step"].integer(0, 3)
+    st.resolved = root["resolved"].integer(0, st.step)
+    st.queue = tuple(_fight_tuple(game, f) for f in root["queue"].items(0, 3 + len(game.valley.locations)))
+    st.fight = root["fight"].optional(lambda f: _fight_tuple(game, f))
+    st.fresh = root["fresh"].flag()
+    deciders = root["deciders"].items(0, 2)
+    st.deciders = tuple(f.seat() for f in deciders)
+    root["deciders"].check(list(st.deciders) == sorted(set(st.deciders)), "must be distinct seats in order")
+    st.choice = [f.optional(lambda x: _action(game, x, (FightOn, BackOut), "a fight decision")) for f in root["choice"].items(2, 2)]
+    st.winner = root["winner"].opt_seat()
+    _check_bands(st, root)
+    _check_plans(st, root, used)
+    _check_phase(st, root)
+    require_canonical(root, payload(st))
+    require_playable(root, st)
     return st
 
 
-def _three(x: Any) -> list[Any]:
-    if not isinstance(x, list) or len(x) != 3:
-        raise ValueError(f"expected one entry per warband (3), got {x!r}")
-    return x
+def _check_bands(st: HellsDitchState, root: Field) -> None:
+    for p in (0, 1):
+        for i in range(WARBANDS):
+            alive = st.loc[p][i] is not None
+            root["hp"].check(alive == (st.hp[p][i] > 0), f"player {p}'s W{i + 1}: {st.hp[p][i]} HP at {st.loc[p][i]}")
+        places = [x for x in st.loc[p] if x is not None]
+        for x in set(places):
+            root["loc"].check(places.count(x) == 1 or st.stackable(p, x), f"player {p} stacks warbands at {x}")
+
+
+def _check_plans(st: HellsDitchState, root: Field, used: list[list[Field]]) -> None:
+    for p in (0, 1):
+        unique(used[p], list(st.used[p]), "counter")
+        root["used"].check(len(st.used[p]) == st.turn - 1, f"player {p} used {len(st.used[p])} counters before turn {st.turn}")
+        c = st.counter[p]
+        if c is None:
+            root["orders"].check(not st.orders[p] and not st.submitted[p], f"player {p} wrote orders without a counter")
+            continue
+        root["counter"].check(c not in st.used[p], f"player {p}'s counter {c} was already used this round")
+        root["orders"].check(len(st.orders[p]) <= c, f"player {p} wrote {len(st.orders[p])} orders with counter {c}")
+    if st.phase != "plan":
+        return
+    for p in (0, 1):
+        left = [c for c in COUNTERS if c not in st.used[p]]
+        root["counter"].check(len(left) != 1 or st.counter[p] == left[0], f"player {p} must lay their last counter")
+        written, st.orders[p] = st.orders[p], ()
+        for order in written:  # every order must have been writable (rules 2.2-3.4)
+            root["orders"].check(order in next_orders(st, p), f"player {p}'s order {order} could not be written")
+            st.orders[p] = (*st.orders[p], order)
+
+
+def _check_phase(st: HellsDitchState, root: Field) -> None:
+    phase, opts = st.phase, st.game.options
+    fighting = phase in ("roll", "choice")
+    root["fight"].check((st.fight is not None) == fighting, f"a fight must be under way exactly in the roll and choice phases, not {phase}")
+    root["winner"].check(st.winner is None or phase == "over", "a winner while the game is not over")
+    if phase == "plan":
+        root["step"].check(st.step == st.resolved == 0 and not st.queue, "no step is carried out while writing plans")
+        root["phase"].check(st.submitted != [True, True], "both plans are in but not carried out")
+    if fighting:
+        root["counter"].check(None not in st.counter and all(st.submitted), "a fight needs both plans and counters")
+        root["step"].check(st.step >= 1, "a fight happens during a step")
+        assert st.fight is not None
+        place, w0, w1 = st.fight
+        for p, w in ((0, w0), (1, w1)):
+            at = st.loc[p][w - 1]
+            root["fight"].check(at is not None and (place is None or at == place), f"player {p}'s W{w} is not in this fight")
+    if phase == "choice":
+        root["choice"].check(bool(st.actors), "the choice phase needs a player still to decide")
+        for p in (0, 1):
+            root["choice"].check(p in st.deciders or st.choice[p] is None, f"player {p} does not decide")
+            c = st.choice[p]
+            if isinstance(c, BackOut):
+                root["choice"].check(c.to in fights.retreats(st, p), f"player {p} cannot back out to {c.to}")
+    else:
+        root["deciders"].check(not st.deciders and st.choice == [None, None], f"no decision is pending in the {phase} phase")
+    if phase != "over":
+        a, b = st.loot
+        tie_on = a == b and opts.shared_victory == "play-on"
+        root["loot"].check(max(a, b) < opts.target_loot or tie_on, "the target loot is reached but the game is not over")
+    elif st.winner is not None:
+        root["winner"].check(st.loot[st.winner] > st.loot[1 - st.winner], "the winner does not lead on loot")
 
 
 __all__ = ["state_from_payload", "strength"]

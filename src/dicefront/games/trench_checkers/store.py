@@ -3,13 +3,30 @@ per-seat views (rule 10.3: hands and deck hidden), status lines, loading."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import State
-from ...core.grid import Cell
+from ...core.validate import Field, cell, count_table, require_canonical, require_playable, unique
 from . import combat as cb
 from .actions import sq
-from .rules import ATTACK, DEFEND, FIRST, MOVE, OVER, PHASES, REACT, TERRAIN, TrenchState, order
+from .rules import (
+    ATTACK,
+    DEFEND,
+    FIRST,
+    MAX_STACK,
+    MOVE,
+    MOVES_PER_TURN,
+    OVER,
+    PHASES,
+    PUSH_MOVES,
+    REACT,
+    REROLL,
+    ROLL,
+    TERRAIN,
+    TrenchState,
+    order,
+)
 
 if TYPE_CHECKING:
     from . import TrenchCheckersGame
@@ -100,83 +117,162 @@ def status_text(st: TrenchState) -> str:
     return f"{p} to act"
 
 
-def _cell(game: TrenchCheckersGame, text: Any) -> Cell:
-    c = game.board.grid.parse(str(text))
-    if c is None:
-        raise ValueError(f"{text!r} is not a tile of this board")
-    return c
+# ----- loading ------------------------------------------------------------------------------------
+_FIELDS = ("phase", "player", "round", "first", "stage", "stacks", "active", "wounded", "terrain", "terrain_left",
+           "claimed", "discard", "draws", "skipping", "skip_next", "lost", "moves_left", "push_left", "push_used",
+           "moves_made", "attacks_left", "attack_made", "cancel_next", "five", "bonus", "suicide", "combat", "winner",
+           "pieces", "rank", "graveyard", "moved", "hands", "deck")
+_COMBAT = ("attacker", "src", "dst", "sides", "counts", "bonus", "suicide", "rolls", "medic", "rerolled", "react", "rerolling")
+DIE_SIDES = (0, *sorted({*cb.HEIGHT_DIE.values(), cb.COMMANDO_DIE, cb.SUICIDE_DIE, cb.AIRSTRIKE_DIE}))
+IN_BATTLE = (DEFEND, ROLL, REACT, REROLL)
 
 
-def _seat(x: Any) -> int:
-    if x not in (0, 1) or isinstance(x, bool):
-        raise ValueError(f"{x!r} is not a seat (0 or 1)")
-    return int(x)
+def _flags(f: Field) -> list[bool]:
+    return [x.flag() for x in f.items(2, 2)]
 
 
-def _pair(x: Any, kind: type) -> list[Any]:
-    if not isinstance(x, list) or len(x) != 2:
-        raise ValueError(f"expected a pair, got {x!r}")
-    return [kind(v) for v in x]
+def _ints(f: Field, high: int) -> list[int]:
+    return [x.integer(0, high) for x in f.items(2, 2)]
 
 
-def _cards(game: TrenchCheckersGame, d: Any) -> dict[str, int]:
-    if not isinstance(d, dict):
-        raise ValueError(f"expected a card count table, got {d!r}")
-    unknown = sorted(set(d) - set(game.cards.ids()))
-    if unknown:
-        raise ValueError(f"unknown cards {unknown}")
-    return {k: int(d[k]) for k in game.cards.ids() if d.get(k)}
-
-
-def from_payload(game: TrenchCheckersGame, d: dict[str, Any]) -> TrenchState:
+def from_payload(game: TrenchCheckersGame, data: Any) -> TrenchState:
+    """Rebuild a saved state, checking every field against the rules' invariants."""
+    root = Field(data, "state", game.name)
+    root.obj(_FIELDS)
     st = TrenchState(game, fresh=False)
-    n = len(game.board.starts)
-    if d["phase"] not in PHASES:
-        raise ValueError(f"unknown phase {d['phase']!r}")
-    st.phase, st.player = d["phase"], _seat(d["player"])
-    st.round, st.first, st.stage = int(d["round"]), _seat(d["first"]), int(d["stage"])
-    st.board = {}
-    for c, pids in d["pieces"]:
-        if not pids or any(not 0 <= int(p) < n for p in pids):
-            raise ValueError(f"bad stack {pids!r} on {c}")
-        st.board[_cell(game, c)] = tuple(int(p) for p in pids)
-    rank = str(d["rank"])
-    if len(rank) != n or set(rank) - set("SVC"):
-        raise ValueError(f"bad ranks {rank!r}")
-    st.rank = list(rank)
-    st.active, st.wounded = _pair(d["active"], bool), _pair(d["wounded"], bool)
-    st.terrain = {_cell(game, c): _seat(o) for c, o in d["terrain"]}
-    st.terrain_left = _pair(d["terrain_left"], int)
-    st.graveyard = [int(p) for p in d["graveyard"]]
-    st.hands = [_cards(game, h) for h in d["hands"]]
-    if len(st.hands) != 2:
-        raise ValueError("expected two hands")
-    st.deck, st.discard = _cards(game, d["deck"]), [str(k) for k in d["discard"]]
-    st.draws = [_seat(p) for p in d["draws"]]
-    st.claimed = {_cell(game, c) for c in d["claimed"]}
-    st.skipping, st.skip_next, st.lost = _pair(d["skipping"], bool), _pair(d["skip_next"], bool), _pair(d["lost"], int)
-    st.moves_left, st.push_left, st.push_used = int(d["moves_left"]), int(d["push_left"]), bool(d["push_used"])
-    st.moved, st.moves_made = {int(p) for p in d["moved"]}, int(d["moves_made"])
-    st.attacks_left, st.attack_made = int(d["attacks_left"]), bool(d["attack_made"])
-    st.cancel_next, st.five = _pair(d["cancel_next"], bool), _pair(d["five"], bool)
-    st.bonus, st.suicide = _pair(d["bonus"], int), _pair(d["suicide"], bool)
-    st.combat = None if d["combat"] is None else _combat(game, d["combat"])
-    st.winner = None if d["winner"] is None else _seat(d["winner"])
+    b, opts = game.board, game.options
+    cards = sum(game.cards.full_deck().values()) if opts.cards else 0
+    st.phase, st.player = root["phase"].text(PHASES), root["player"].seat()
+    st.round, st.first = root["round"].integer(0, opts.round_limit), root["first"].seat()
+    st.stage = root["stage"].integer(-1, 4)
+    _read_pieces(st, root)
+    st.active, st.wounded = _flags(root["active"]), _flags(root["wounded"])
+    _read_terrain(st, root)
+    st.draws = root["draws"].each(Field.seat, 0, cards)
+    _read_cards(st, root, cards)
+    claimed = root["claimed"].items(0, len(b.depots))
+    st.claimed = {cell(f, b.grid) for f in claimed}
+    for f in claimed:
+        f.check(cell(f, b.grid) in b.depots, f"{f.value} is not a supply depot")
+    st.skipping, st.skip_next, st.lost = _flags(root["skipping"]), _flags(root["skip_next"]), _ints(root["lost"], b.per_player)
+    st.moves_left, st.push_left = root["moves_left"].integer(0, MOVES_PER_TURN), root["push_left"].integer(0, PUSH_MOVES)
+    st.push_used, st.moves_made = root["push_used"].flag(), root["moves_made"].integer(0, MOVES_PER_TURN + PUSH_MOVES)
+    st.attacks_left, st.attack_made = root["attacks_left"].integer(0, 1 + cards), root["attack_made"].flag()
+    st.cancel_next, st.five = _flags(root["cancel_next"]), _flags(root["five"])
+    st.bonus, st.suicide = _ints(root["bonus"], 2 * cards), _flags(root["suicide"])
+    st.combat = root["combat"].optional(lambda f: _combat(st, f))
+    st.winner = root["winner"].opt_seat()
+    _check_phase(st, root)
+    require_canonical(root, payload(st))
+    require_playable(root, st)
     return st
 
 
-def _combat(game: TrenchCheckersGame, d: dict[str, Any]) -> cb.Combat:
-    def t(key: str, kind: type) -> Any:
-        return tuple(_pair(d[key], kind))
+def _read_pieces(st: TrenchState, root: Field) -> None:
+    b = st.game.board
+    n = len(b.starts)
+    rank = root["rank"].text(high=n)
+    root["rank"].check(len(rank) == n and not set(rank) - set("SVC"), f"expected {n} ranks S, V or C")
+    for pid, (_, _, start) in enumerate(b.starts):  # only the Commando is one (rule 7)
+        root["rank"].check((rank[pid] == "C") == (start == "C"), f"piece {pid} cannot have rank {rank[pid]}")
+    st.rank = list(rank)
+    seen: set[int] = set()
+    st.board = {}
+    for f in root["pieces"].items(0, n):
+        where, stack = f.items(2, 2)
+        c = cell(where, b.grid)
+        where.check(c not in st.board, f"two stacks on {sq(c)}")
+        ids = stack.items(1, MAX_STACK)
+        pids = tuple(x.integer(0, n - 1) for x in ids)
+        for x, pid in zip(ids, pids, strict=True):
+            x.check(pid not in seen, f"piece {pid} is in two places")
+            seen.add(pid)
+        stack.check(len({b.owner(pid) for pid in pids}) == 1, "a stack of both armies")
+        st.board[c] = pids
+    graves = root["graveyard"].items(0, n)
+    st.graveyard = [x.integer(0, n - 1) for x in graves]
+    for x, pid in zip(graves, st.graveyard, strict=True):
+        x.check(pid not in seen, f"piece {pid} is in two places")
+        seen.add(pid)
+    root["pieces"].check(len(seen) == n, f"{n - len(seen)} pieces are neither on the board nor fallen")
+    moved = root["moved"].items(0, n)
+    st.moved = {x.integer(0, n - 1) for x in moved}
+    unique(moved, [x.value for x in moved], "piece")
+
+
+def _read_terrain(st: TrenchState, root: Field) -> None:
+    b = st.game.board
+    st.terrain_left = _ints(root["terrain_left"], b.terrain_per_player)
+    st.terrain = {}
+    for f in root["terrain"].items(0, 2 * b.terrain_per_player):
+        where, owner = f.items(2, 2)
+        c, o = cell(where, b.grid), owner.seat()
+        where.check(c not in st.terrain and c not in st.board and b.grass(c) and b.half(c) == o,
+                    f"{sq(c)} cannot hold player {o}'s terrain")
+        st.terrain[c] = o
+    for p in (0, 1):
+        placed = sum(1 for o in st.terrain.values() if o == p)
+        root["terrain_left"].check(placed + st.terrain_left[p] == b.terrain_per_player,
+                                   f"player {p} placed {placed} terrain tiles and has {st.terrain_left[p]} left, expected {b.terrain_per_player} in all")
+
+
+def _read_cards(st: TrenchState, root: Field, total: int) -> None:
+    ids = st.game.cards.ids()
+    full = st.game.cards.full_deck() if st.game.options.cards else {}
+    st.hands = [count_table(f, ids, total, sparse=True) for f in root["hands"].items(2, 2)]
+    for f, hand in zip(root["hands"].items(2, 2), st.hands, strict=True):
+        f.check(sum(hand.values()) <= total, f"{sum(hand.values())} cards, at most {total}")
+    st.deck = count_table(root["deck"], ids, total, sparse=True)
+    discard = root["discard"].items(0, total)
+    st.discard = [f.text(ids) for f in discard]
+    for k in ids:  # every card is in a hand, the deck or the discard pile (rule 10)
+        have = st.hands[0].get(k, 0) + st.hands[1].get(k, 0) + st.deck.get(k, 0) + st.discard.count(k)
+        root["deck"].check(have == full.get(k, 0), f"{have} {k} cards in hands, deck and discard pile, the card list has {full.get(k, 0)}")
+    root["draws"].check(len(st.draws) <= sum(st.deck.values()), f"{len(st.draws)} cards to draw from a deck of {sum(st.deck.values())}")
+
+
+def _combat(st: TrenchState, f: Field) -> cb.Combat:
+    f.obj(_COMBAT)
+    grid = st.game.board.grid
+    attacker = f["attacker"].seat()
+    src = f["src"].optional(lambda x: cell(x, grid))
+    dst = cell(f["dst"], grid)
+    if src is not None:
+        f["src"].check(src in st.board and st.owner_at(src) == attacker, f"no stack of player {attacker} on {sq(src)}")
+    f["dst"].check(dst in st.board and st.owner_at(dst) == 1 - attacker, f"no stack of player {1 - attacker} on {sq(dst)}")
+    sides = tuple(x.integer(0, max(DIE_SIDES)) for x in f["sides"].items(2, 2))
+    for x, n in zip(f["sides"].items(2, 2), sides, strict=True):
+        x.check(n in DIE_SIDES, f"no d{n} is rolled")
+    rolls = tuple(x.integer(0, n) for x, n in zip(f["rolls"].items(2, 2), sides, strict=True))
+
+    def two(key: str, read: Callable[[Field], Any]) -> Any:
+        a, b = f[key].pair()
+        return (read(a), read(b))
 
     return cb.Combat(
-        attacker=_seat(d["attacker"]),
-        src=None if d["src"] is None else _cell(game, d["src"]),
-        dst=_cell(game, d["dst"]),
-        sides=t("sides", int), counts=t("counts", int), bonus=t("bonus", int), suicide=t("suicide", bool),
-        rolls=t("rolls", int), medic=t("medic", bool), rerolled=t("rerolled", bool),
-        react=tuple(int(s) for s in d["react"] if int(s) in (0, 1)), rerolling=int(d["rerolling"]),
+        attacker=attacker, src=src, dst=dst, sides=(sides[0], sides[1]),
+        counts=two("counts", lambda x: x.integer(1, 5)), bonus=two("bonus", lambda x: x.integer(0, 99)),
+        suicide=two("suicide", Field.flag), rolls=(rolls[0], rolls[1]), medic=two("medic", Field.flag),
+        rerolled=two("rerolled", Field.flag), react=tuple(x.seat() for x in f["react"].items(0, 2)),
+        rerolling=f["rerolling"].integer(-1, 1),
     )
+
+
+def _check_phase(st: TrenchState, root: Field) -> None:
+    phase, c = st.phase, st.combat
+    root["combat"].check((c is not None) == (phase in IN_BATTLE), f"a battle must be under way exactly in the {', '.join(IN_BATTLE)} steps")
+    if c is not None and phase in (ROLL, REROLL, REACT):
+        root["combat"].check(0 not in c.sides, "the dice of this battle are not fixed")
+    if c is not None and phase == REROLL:
+        root["combat"].check(c.rerolling in (0, 1), "no side is re-rolling")
+    root["winner"].check(st.winner is None or phase == OVER, "a winner while the game is not over")
+    b = st.game.board
+    for p in (0, 1):
+        root["lost"].check(st.lost[p] <= sum(1 for pid in st.graveyard if b.owner(pid) == p), f"player {p} lost more pieces than have fallen")
+        if phase != OVER:
+            root["pieces"].check(st.pieces_of(p) > 0, f"player {p} has no piece left but the game is not over")
+    if not st.game.options.cards:
+        root["draws"].check(not st.draws, "no card is drawn without cards")
 
 
 __all__ = ["ATTACK", "from_payload", "payload", "status_text", "view"]
