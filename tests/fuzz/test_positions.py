@@ -74,9 +74,9 @@ def mutate_value(value: Any, rng: random.Random) -> Any:
             return [*value, rng.choice([0, "a1", None, [], {}, NESTED])]  # extended
         if choice == 3 and len(value) > 1:
             i, j = rng.sample(range(len(value)), 2)
-            out = list(value)
-            out[i], out[j] = out[j], out[i]
-            return out
+            swapped = list(value)
+            swapped[i], swapped[j] = swapped[j], swapped[i]
+            return swapped
         if choice == 4:
             return {"x": value}
         return NESTED
