@@ -153,13 +153,19 @@ class Game(ABC, Generic[O]):
         for action in legal:
             if str(action) == cleaned:
                 return action
-        action = self.parse_notation(cleaned)
+        try:
+            action = self.parse_notation(cleaned)
+        except NotationError as exc:
+            raise exc.by(player) from None
         if action in legal:
             return action
         raise IllegalActionError(action, player, state.why_illegal(action, player))
 
     def notation_error(self, text: str, expected: str) -> NotationError:
-        return NotationError(repr(text), None, f"not a {self.title} action; expected {expected}")
+        """The error for ``text`` that is not an action of this game (``parse_action``
+        adds the player who typed it)."""
+        article = "an" if self.title[:1].lower() in "aeiou" else "a"
+        return NotationError(text, None, f"not {article} {self.title} action; expected {expected}")
 
     # ----- presentation ---------------------------------------------------------
     def rules_text(self) -> str:
