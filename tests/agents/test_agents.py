@@ -103,7 +103,7 @@ def test_agent_specs_and_levels() -> None:
         ("mcts:seconds=-2", "seconds"),
         ("mcts:rollout=-1", "rollout"),
         ("mcts:determinize=maybe", "determinize"),
-        ("mcts:depth=3", "bad parameters"),
+        ("mcts:depth=3", "has no parameter"),
         ("greedy:epsilon=2", "epsilon"),
         ("alphazero", "unknown agent"),
     ],

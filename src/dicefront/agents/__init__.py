@@ -1,15 +1,29 @@
 """Computer players, found by name (``make_agent("random")``, ``make_agent("mcts:iterations=400")``)
 or by level for people (``make_agent("hard")``)."""
 
-from .base import Agent, agent_names, make_agent, register_agent, register_level
-from .greedy import GreedyAgent
-from .mcts import MCTSAgent, make_ismcts, mcts_iterations_per_second
+from .base import (
+    Agent,
+    AgentInfo,
+    agent_infos,
+    agent_names,
+    levels,
+    make_agent,
+    parse_spec,
+    register_agent,
+    register_level,
+)
+from .greedy import GREEDY_PARAMS, GreedyAgent
+from .mcts import ISMCTS_PARAMS, MCTS_PARAMS, MCTSAgent, make_ismcts, mcts_iterations_per_second
+from .params import Param
 from .random_agent import RandomAgent
 
-register_agent("random", RandomAgent)
-register_agent("greedy", GreedyAgent)
-register_agent("mcts", MCTSAgent)
-register_agent("ismcts", make_ismcts)
+register_agent("random", RandomAgent, (), "picks uniformly among the legal actions")
+register_agent("greedy", GreedyAgent, GREEDY_PARAMS,
+               "plays the action with the best expected evaluation over the dice that follow")
+register_agent("mcts", MCTSAgent, MCTS_PARAMS,
+               "Monte Carlo tree search with chance nodes and information sets")
+register_agent("ismcts", make_ismcts, ISMCTS_PARAMS,
+               "mcts re-sampling hidden information at every iteration")
 
 LEVELS = {
     "easy": "greedy:epsilon=0.25",
@@ -23,6 +37,7 @@ for _level, _spec in LEVELS.items():
     register_level(_level, _spec)
 
 __all__ = [
-    "LEVELS", "Agent", "GreedyAgent", "MCTSAgent", "RandomAgent", "agent_names", "make_agent",
-    "make_ismcts", "mcts_iterations_per_second", "register_agent", "register_level",
+    "LEVELS", "Agent", "AgentInfo", "GreedyAgent", "MCTSAgent", "Param", "RandomAgent", "agent_infos", "agent_names",
+    "levels", "make_agent", "make_ismcts", "mcts_iterations_per_second", "parse_spec", "register_agent",
+    "register_level",
 ]

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..core.errors import AgentError
 from ..core.game import State
+from .params import Param, shown
 
 
 class Agent(Protocol):
@@ -21,12 +23,32 @@ class Agent(Protocol):
 
 
 AgentFactory = Callable[..., Agent]
-_AGENTS: dict[str, AgentFactory] = {}
+
+MAX_SPEC_LENGTH = 200
+"""The longest agent spec read (a spec with every parameter set is far shorter)."""
+
+
+@dataclass(frozen=True)
+class AgentInfo:
+    """A registered agent: its factory, its declared parameters and what it does."""
+
+    name: str
+    factory: AgentFactory
+    params: tuple[Param, ...] = ()
+    help: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "help": self.help, "params": [p.to_json() for p in self.params]}
+
+
+_AGENTS: dict[str, AgentInfo] = {}
 _LEVELS: dict[str, str] = {}
 
 
-def register_agent(name: str, factory: AgentFactory) -> None:
-    _AGENTS[name] = factory
+def register_agent(name: str, factory: AgentFactory, params: tuple[Param, ...] = (), help: str = "") -> None:
+    """Register ``factory`` as agent ``name``; ``params`` are the only keyword
+    arguments a spec may give it, each read and checked through its declaration."""
+    _AGENTS[name] = AgentInfo(name, factory, tuple(params), help)
 
 
 def register_level(level: str, spec: str) -> None:
@@ -38,29 +60,48 @@ def agent_names() -> list[str]:
     return sorted(_AGENTS) + sorted(_LEVELS)
 
 
-def _parse_value(text: str) -> Any:
-    for conv in (int, float):
-        try:
-            return conv(text)
-        except ValueError:
-            pass
-    return text
+def agent_infos() -> list[AgentInfo]:
+    """Every registered agent, by name."""
+    return [_AGENTS[n] for n in sorted(_AGENTS)]
+
+
+def levels() -> dict[str, str]:
+    """The levels for people and the spec each stands for."""
+    return dict(sorted(_LEVELS.items()))
+
+
+def parse_spec(spec: str) -> tuple[AgentInfo, dict[str, Any]]:
+    """The agent and the checked parameters of ``name`` or ``name:key=value:...``
+    (or a level), or AgentError saying what is wrong and what is valid."""
+    if not isinstance(spec, str):
+        raise AgentError("an agent spec must be text such as mcts:iterations=400")
+    if len(spec) > MAX_SPEC_LENGTH:
+        raise AgentError(f"agent spec is too long ({len(spec)} characters; at most {MAX_SPEC_LENGTH})")
+    text = spec.strip()
+    text = _LEVELS.get(text, text)
+    name, *pairs = text.split(":")
+    info = _AGENTS.get(name.strip())
+    if info is None:
+        raise AgentError(f"unknown agent {shown(name)}; available: {', '.join(agent_names())}")
+    by_name = {p.name: p for p in info.params}
+    kwargs: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise AgentError(f"agent parameter {shown(pair)} must look like key=value, e.g. mcts:iterations=400")
+        param = by_name.get(key)
+        if param is None:
+            valid = ", ".join(by_name) if by_name else "none"
+            raise AgentError(f"agent {info.name} has no parameter {shown(key)}; its parameters: {valid}")
+        if key in kwargs:
+            raise AgentError(f"agent {info.name}: parameter {key} is given twice")
+        kwargs[key] = param.parse(value, info.name)
+    return info, kwargs
 
 
 def make_agent(spec: str) -> Agent:
-    """Build an agent from ``name`` or ``name:key=value:key=value``."""
-    spec = spec.strip()
-    spec = _LEVELS.get(spec, spec)
-    name, *params = spec.split(":")
-    if name not in _AGENTS:
-        raise AgentError(f"unknown agent {name!r}; available: {', '.join(agent_names())}")
-    kwargs: dict[str, Any] = {}
-    for p in params:
-        key, sep, value = p.partition("=")
-        if not sep or not key:
-            raise AgentError(f"agent parameter {p!r} in {spec!r} must look like key=value")
-        kwargs[key] = _parse_value(value)
-    try:
-        return _AGENTS[name](**kwargs)
-    except TypeError as exc:
-        raise AgentError(f"bad parameters for agent {name!r}: {exc}") from exc
+    """Build an agent from ``name`` or ``name:key=value:key=value`` (or a level);
+    every value is checked against the agent's declared parameters."""
+    info, kwargs = parse_spec(spec)
+    return info.factory(**kwargs)

@@ -6,11 +6,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core.errors import AgentError
 from ..core.game import State
 from .common import after_action, check_player, expected_value
+from .params import Param, check_values
 
 TIE = 1e-9
+
+GREEDY_PARAMS: tuple[Param, ...] = (
+    Param("epsilon", "float", 0.0, "the chance of playing a random action instead (human-like slips)", low=0, high=1),
+)
 
 
 class GreedyAgent:
@@ -23,9 +27,7 @@ class GreedyAgent:
     name = "greedy"
 
     def __init__(self, epsilon: float = 0.0) -> None:
-        if not 0.0 <= epsilon <= 1.0:
-            raise AgentError(f"epsilon must be between 0 and 1, got {epsilon}")
-        self.epsilon = float(epsilon)
+        self.epsilon = float(check_values(GREEDY_PARAMS, "greedy", {"epsilon": epsilon})["epsilon"])
         if self.epsilon:
             self.name = f"greedy:epsilon={self.epsilon:g}"
 

@@ -23,14 +23,15 @@ Values are stored from player 0's side; games are zero-sum.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import time
 from typing import Any
 
-from ..core.errors import AgentError
 from ..core.game import Game, State
 from .common import Budget, check_player, expected_value, sample_outcome, value_for
+from .params import Param, check_values
 
 NO_LIMIT = 10**9
 
@@ -65,21 +66,42 @@ class _Node:
         self.joint: dict[tuple[tuple[Any, ...], tuple[Any, ...]], _Node] | None = None
 
 
-def _parse_flag(value: Any, what: str) -> bool | None:
-    text = str(value).strip().lower()
-    if text == "auto":
-        return None
-    if text in ("1", "true", "yes", "on"):
-        return True
-    if text in ("0", "false", "no", "off"):
-        return False
-    raise AgentError(f"{what} must be auto, true or false, got {value!r}")
+MAX_ITERATIONS = 100_000
+MAX_SECONDS = 60.0
+
+MCTS_PARAMS: tuple[Param, ...] = (
+    Param("iterations", "int", 1000, "iterations per decision (with seconds: a cap, none by default)",
+          low=1, high=MAX_ITERATIONS),
+    Param("seconds", "float", None, "a wall-clock budget per decision instead (not reproducible)",
+          low=0, high=MAX_SECONDS, low_open=True),
+    Param("c", "float", 0.25, "the UCB exploration constant (values lie in [-1, 1])", low=0, high=10),
+    Param("rollout", "int", 0, "random steps played from a new leaf before evaluating it", low=0, high=200),
+    Param("determinize", "choice", "auto", "re-sample hidden information every iteration (auto: if the game hides any)",
+          choices=("auto", "true", "false")),
+    Param("exact", "int", 64, "an action's first visit is valued exactly over up to this many dice outcomes",
+          low=0, high=1024),
+)
+"""The parameters of ``mcts`` and ``ismcts`` and their published bounds (a decision
+costs at most ``iterations`` iterations or ``seconds`` seconds)."""
+
+
+ISMCTS_PARAMS: tuple[Param, ...] = tuple(
+    dataclasses.replace(p, default="true") if p.name == "determinize" else p for p in MCTS_PARAMS
+)
+"""``ismcts`` takes the parameters of ``mcts``; it determinizes by default."""
+
+
+def _parse_flag(value: Any) -> bool | None:
+    return {"auto": None, "true": True, "false": False}[value]
 
 
 class MCTSAgent:
     """UCT with chance nodes, information sets and decoupled simultaneous nodes.
 
     Parameters (all settable in an agent spec, e.g. ``mcts:iterations=400:c=0.8``):
+
+    Every parameter is declared with its bounds in ``MCTS_PARAMS``; values outside them
+    are refused (``dicefront agents`` lists them).
 
     * ``iterations``: iterations per decision (default 1000; the cap when ``seconds``
       is set, unlimited if not given then);
@@ -97,31 +119,23 @@ class MCTSAgent:
     def __init__(
         self,
         iterations: int | None = None,
-        seconds: float = 0.0,
+        seconds: float | None = None,
         c: float = 0.25,
         rollout: int = 0,
         determinize: Any = "auto",
         exact: int = 64,
         name: str = "mcts",
     ) -> None:
-        if seconds and seconds < 0:
-            raise AgentError(f"seconds must not be negative, got {seconds}")
-        if iterations is None:
-            iterations = NO_LIMIT if seconds else 1000
-        if int(iterations) < 1:
-            raise AgentError(f"iterations must be at least 1, got {iterations}")
-        if c < 0:
-            raise AgentError(f"c must not be negative, got {c}")
-        if int(rollout) < 0:
-            raise AgentError(f"rollout must not be negative, got {rollout}")
-        self.iterations = int(iterations)
-        self.seconds = float(seconds)
-        self.c = float(c)
-        self.rollout = int(rollout)
-        self.determinize = _parse_flag(determinize, "determinize")
-        if int(exact) < 0:
-            raise AgentError(f"exact must not be negative, got {exact}")
-        self.exact = int(exact)
+        v = check_values(MCTS_PARAMS, name, {"iterations": iterations, "seconds": seconds, "c": c,
+                                             "rollout": rollout, "determinize": determinize, "exact": exact})
+        if v["iterations"] is None:
+            v["iterations"] = NO_LIMIT if v["seconds"] else 1000
+        self.iterations = int(v["iterations"])
+        self.seconds = float(v["seconds"] or 0.0)
+        self.c = float(v["c"])
+        self.rollout = int(v["rollout"])
+        self.determinize = _parse_flag(v["determinize"])
+        self.exact = int(v["exact"])
         self.name = name
         self.last_iterations = 0
 

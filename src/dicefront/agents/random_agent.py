@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from ..core.game import State
+from .common import check_player
 
 
 class RandomAgent:
@@ -14,7 +15,5 @@ class RandomAgent:
     name = "random"
 
     def choose(self, state: State, player: int, rng: random.Random) -> Any:
-        actions = state.legal_actions(player)
-        if not actions:
-            raise ValueError(f"player {player} has no legal action")
+        actions = check_player(state, player)
         return actions[rng.randrange(len(actions))]

@@ -1,23 +1,40 @@
-"""Helpers shared by the CLI commands: option parsing, errors, JSON output."""
+"""Helpers shared by the CLI commands: option parsing, errors, JSON output, reading
+saved positions.
+
+Everything a user or a game supplies (typed text, error messages, names, notation
+hints, file names) goes through ``esc`` before it is printed with Rich, so text such
+as ``[/]`` or ``UNIT[/S|L|C]`` is shown as written instead of read as markup."""
 
 from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
-from dicefront.core import DicefrontError, Game
+import dicefront
+from dicefront.core import DicefrontError, Game, State
 from dicefront.core.registry import build
 
 console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 
+MAX_POSITION_BYTES = 8 << 20
+"""The largest position file read (a real one is a few kilobytes)."""
+
+
+def esc(value: object) -> str:
+    """``value`` as text that Rich prints literally (no markup)."""
+    return escape(str(value))
+
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    err_console.print(f"[bold red]error:[/] {message}")
+    """Print ``message`` as a one-line error (markup in it shown literally) and exit."""
+    err_console.print(f"[bold red]error:[/] {esc(' '.join(str(message).split()))}", soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -36,6 +53,45 @@ def load_game(name: str, pairs: list[str] | None = None, data_files: dict[str, s
         return build(name, parse_options(pairs), data_files=data_files)
     except DicefrontError as exc:
         fail(str(exc))
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        with path.open("rb") as f:
+            raw = f.read(MAX_POSITION_BYTES + 1)
+    except OSError as exc:
+        fail(f"cannot read position file {path}: {exc.strerror or exc}")
+    if len(raw) > MAX_POSITION_BYTES:
+        fail(f"position file {path} is too large to be a position (over {MAX_POSITION_BYTES >> 20} MB)")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        fail(f"position file {path} is not a text file (not UTF-8)")
+    except json.JSONDecodeError as exc:
+        fail(f"position file {path} is not valid JSON: {exc}")
+    except RecursionError:
+        fail(f"position file {path} is nested too deeply to be a position")
+
+
+def load_position(game_name: str, path: Path, game: Game[Any, Any] | None = None) -> State:
+    """The saved position in ``path`` (``State.to_json()``), checked to be
+    ``game_name``'s and rebuilt by ``game`` (default: with the options saved in it);
+    a replay file is named as such, with how to export a position from it."""
+    data = _read_json(path)
+    if isinstance(data, dict) and data.get("kind") == "dicefront-replay":
+        fail(f"{path} is a replay, not a position; export a position from it with "
+             f"`dicefront replay {path} --at N --export POSITION` (N: the step to stop after)")
+    if not isinstance(data, dict) or "state" not in data:
+        fail(f"{path} is not a saved position (save one with `save FILE` in `dicefront play`, "
+             f"or export one with `dicefront replay REPLAY --at N --export POSITION`)")
+    if "game" in data and data["game"] != game_name:
+        fail(f"position file {path} is a {str(data['game'])[:40]!r} position, not {game_name!r}")
+    try:
+        return game.state_from_json(data) if game is not None else dicefront.state_from_json(data)
+    except DicefrontError as exc:
+        fail(f"position file {path}: {exc}")
+    except RecursionError:
+        fail(f"position file {path} is nested too deeply to be a position")
 
 
 def print_json(data: Any) -> None:

@@ -8,7 +8,7 @@ from rich.table import Table
 
 import dicefront
 
-from ._common import console, load_game, print_json
+from ._common import console, esc, load_game, print_json
 
 
 def games(
@@ -29,12 +29,12 @@ def games(
         for s in specs:
             features = [f for f, on in (("dice", s.has_chance), ("hidden info", s.hidden_information),
                                         ("simultaneous", s.simultaneous)) if on]
-            table.add_row(s.name, s.title, ", ".join(features), s.summary)
+            table.add_row(esc(s.name), esc(s.title), ", ".join(features), esc(s.summary))
         console.print(table)
         console.print("[dim]`dicefront games NAME` shows a game's options; `dicefront rules NAME` its rules.[/]")
         return
     spec = specs[0]
-    console.print(f"[bold]{spec.title}[/] ({spec.name}): {spec.summary}")
+    console.print(f"[bold]{esc(spec.title)}[/] ({esc(spec.name)}): {esc(spec.summary)}")
     table = Table(title="options (-o key=value)")
     table.add_column("option", style="bold cyan")
     table.add_column("default")
@@ -44,10 +44,10 @@ def games(
         allowed = ", ".join(map(str, o.choices)) if o.choices else o.type
         if o.min is not None or o.max is not None:
             allowed += f" {o.min:g}..{o.max:g}" if o.min is not None and o.max is not None else ""
-        table.add_row(o.name, str(o.default), allowed, o.help)
+        table.add_row(esc(o.name), esc(o.default), esc(allowed), esc(o.help))
     console.print(table)
     if spec.presets:
-        console.print("presets: " + "; ".join(f"[bold]{k}[/] {dict(v) or '(defaults)'}" for k, v in spec.presets.items()))
+        console.print("presets: " + "; ".join(f"[bold]{esc(k)}[/] {esc(dict(v) or '(defaults)')}" for k, v in spec.presets.items()))
 
 
 def rules(

@@ -11,7 +11,7 @@ from rich.table import Table
 from dicefront.core import DicefrontError
 from dicefront.lab import run_series
 
-from ._common import OPTION_HELP, console, err_console, fail, load_game, parse_options, print_json
+from ._common import OPTION_HELP, console, err_console, esc, fail, load_game, parse_options, print_json
 
 
 def match(
@@ -36,7 +36,7 @@ def match(
                 TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                 console=err_console, transient=True,
             ) as bar:
-                task = bar.add_task(f"{game}: {names[0]} vs {names[1]}", total=games)
+                task = bar.add_task(esc(f"{game}: {names[0]} vs {names[1]}"), total=games)
                 result = run_series(game, parse_options(option), names, games, seed, workers=workers, save_dir=save,
                                     progress=lambda _: bar.advance(task))
         else:
@@ -47,12 +47,12 @@ def match(
     if as_json:
         print_json(data)
         return
-    table = Table(title=f"{game}: {games} games, seed {seed}", title_style="bold")
+    table = Table(title=esc(f"{game}: {games} games, seed {seed}"), title_style="bold")
     for col in ("agent", "wins", "win rate", "95% interval", "score"):
         table.add_column(col, justify="right" if col != "agent" else "left")
     for i, name in enumerate(names):
         lo, hi = data["win_rate_ci95"][i]
-        table.add_row(name, str(result.wins[i]), f"{data['win_rate'][i]:.1%}", f"{lo:.1%} - {hi:.1%}", f"{data['score'][i]:.1%}")
+        table.add_row(esc(name), str(result.wins[i]), f"{data['win_rate'][i]:.1%}", f"{lo:.1%} - {hi:.1%}", f"{data['score'][i]:.1%}")
     console.print(table)
     console.print(
         f"draws {result.draws}   seat 0 won {result.seat_wins[0]}, seat 1 won {result.seat_wins[1]} "
@@ -62,19 +62,28 @@ def match(
     if result.truncated:
         console.print(f"[yellow]{result.truncated} games hit the step limit and count as draws[/]")
     if save:
-        console.print(f"replays saved in {save}/")
+        console.print(f"replays saved in {esc(save)}/")
 
 
 def agents_cmd(as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
-    """List the computer players and levels usable with --vs and --agents."""
-    from dicefront.agents import agent_names
+    """List the computer players, their parameters with the allowed values, and the levels."""
+    from dicefront.agents import agent_infos, levels
 
-    names = agent_names()
+    infos = agent_infos()
     if as_json:
-        print_json(names)
-    else:
-        console.print("agents: " + ", ".join(names))
-        console.print("[dim]parameters: name:key=value:key=value, e.g. mcts:iterations=500[/]")
+        print_json({"agents": [i.to_json() for i in infos], "levels": levels()})
+        return
+    table = Table(title="Computer players (--vs, --agents): name:key=value:key=value", title_style="bold")
+    for col in ("agent", "parameter", "allowed", "default", "meaning"):
+        table.add_column(col, style="bold cyan" if col == "agent" else None, ratio=1 if col == "meaning" else None)
+    for info in infos:
+        table.add_row(esc(info.name), "", "", "", esc(info.help))
+        for p in info.params:
+            default = "none" if p.default is None else p.default
+            table.add_row("", esc(p.name), esc(p.allowed()), esc(default), esc(p.help))
+    console.print(table)
+    console.print("levels: " + ", ".join(f"[bold]{esc(k)}[/] ({esc(v)})" for k, v in levels().items()))
+    console.print("[dim]e.g. mcts:iterations=500:c=0.5; a value outside its bounds is refused[/]")
 
 
 def register(app: typer.Typer) -> None:

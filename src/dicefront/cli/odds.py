@@ -2,39 +2,22 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import typer
 from rich.table import Table
 
-import dicefront
 from dicefront.core import DicefrontError, State
 from dicefront.odds import Odds, analyse, available
 
-from ._common import console, fail, load_game, print_json
+from ._common import console, esc, fail, load_game, print_json
+from ._common import load_position as read_position
 
 
 def load_position(game: str, path: Path) -> State:
     """The saved position in ``path`` (``State.to_json()``), checked to be ``game``'s."""
     load_game(game)  # unknown game names fail first, with the list of games
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot read position file {path}: {exc.strerror}")
-    try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as exc:
-        fail(f"position file {path} is not valid JSON: {exc}")
-    if isinstance(data, dict) and data.get("kind") == "dicefront-replay":
-        fail(f"{path} is a replay, not a position; export one with `dicefront replay {path} --at N --export POSITION`")
-    if isinstance(data, dict) and "game" in data and data["game"] != game:
-        fail(f"position file {path} is a {data['game']!r} position, not {game!r}")
-    try:
-        return dicefront.state_from_json(data)
-    except DicefrontError as exc:
-        fail(f"position file {path}: {exc}")
+    return read_position(game, path)
 
 
 def percent(p: float) -> str:
@@ -42,7 +25,7 @@ def percent(p: float) -> str:
 
 
 def print_odds(result: Odds) -> None:
-    console.print(f"[bold]{result.action}[/] by player {result.player} ({result.game})")
+    console.print(f"[bold]{esc(result.action)}[/] by player {result.player} ({esc(result.game)})")
     if not result.outcomes:
         console.print("No dice: this action involves no chance.")
     else:
@@ -51,12 +34,12 @@ def print_odds(result: Odds) -> None:
         table.add_column("chance", justify="right")
         table.add_column("exact", justify="right", style="dim")
         for label, p in result.outcomes:
-            table.add_row(label, percent(float(p)), str(p) if p.denominator <= 10**6 else "(see --json)")
+            table.add_row(esc(label), percent(float(p)), str(p) if p.denominator <= 10**6 else "(see --json)")
         console.print(table)
-    console.print(f"[dim]policy: {result.policy}: {result.policy_description}[/]")
+    console.print(f"[dim]policy: {esc(result.policy)}: {esc(result.policy_description)}[/]")
     for note in result.notes:
         if not note.startswith("no dice"):
-            console.print(f"[dim]note: {note}[/]")
+            console.print(f"[dim]note: {esc(note)}[/]")
     if not result.exact:
         console.print("[yellow]estimate: the opponent's hidden information changes these odds[/]")
 
@@ -80,7 +63,7 @@ def odds(
             print_json([{"name": n, "description": d} for n, d in rows])
         else:
             for i, (name, description) in enumerate(rows):
-                console.print(f"[bold cyan]{name}[/]{' (default)' if i == 0 else ''}: {description}")
+                console.print(f"[bold cyan]{esc(name)}[/]{' (default)' if i == 0 else ''}: {esc(description)}")
         return
     if position is None:
         fail("give --position FILE and --action TEXT (or --policies)")

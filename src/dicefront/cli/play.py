@@ -22,7 +22,7 @@ from dicefront.core import DicefrontError, Event, Game, MatchRecord, State, samp
 from dicefront.core.match import agent_copy
 from dicefront.core.notation import ascii_int
 
-from ._common import OPTION_HELP, console, fail, load_game
+from ._common import OPTION_HELP, console, esc, fail, load_game, load_position
 
 HELP = """[bold]How to play[/]
   type the [bold]number[/] of an action, or its [bold]notation[/] (e.g. what is shown after the number)
@@ -76,7 +76,8 @@ def _show_events(session: Session, seat: int | None) -> None:
 
 
 def _show_board(session: Session, seat: int | None) -> None:
-    console.print(session.game.render_text(session.state, seat))
+    board = session.game.render_text(session.state, seat)
+    console.print(Text(board) if isinstance(board, str) else board)
     console.print(Text(session.state.status_text(), style="bold"))
 
 
@@ -87,7 +88,7 @@ def _action_list(actions: list[Any]) -> Columns:
 
 def _explain(session: Session, action: Any, seat: int) -> None:
     """Show what an action leads to, with exact odds when dice are involved."""
-    console.print(f"[bold]{action}[/]")
+    console.print(f"[bold]{esc(action)}[/]")
     try:
         analyse = getattr(importlib.import_module("dicefront.odds"), "analyse", None)
     except ImportError:
@@ -98,33 +99,33 @@ def _explain(session: Session, action: Any, seat: int) -> None:
     try:  # the odds module re-samples hidden information itself: it never reads secrets
         result = analyse(session.state.clone(), action, seat)
     except DicefrontError as exc:
-        console.print(f"  [dim]no odds: {exc}[/]")
+        console.print(f"  [dim]no odds: {esc(exc)}[/]")
         return
     if not result.outcomes:
         console.print("  no dice involved: the result is certain")
         return
     for label, p in result.outcomes:
-        console.print(f"  {float(p):7.2%}  {label}")
-    console.print(f"  [dim]assuming {result.policy}: {result.policy_description}[/]")
+        console.print(f"  {float(p):7.2%}  {esc(label)}")
+    console.print(f"  [dim]assuming {esc(result.policy)}: {esc(result.policy_description)}[/]")
     if not result.exact:
         console.print("  [yellow]an estimate: it depends on what you cannot see[/]")
     for note in result.notes:
-        console.print(f"  [dim]{note}[/]")
+        console.print(f"  [dim]{esc(note)}[/]")
 
 
 def _human_turn(session: Session, seat: int) -> None:
     if session.hot_seat() and session.game.spec.hidden_information and session.last_human not in (None, seat):
         console.clear()
-        _ask(f"[bold]Hand the keyboard to {session.game.player_name(seat)}[/] and press Enter (the other player should look away) ")
+        _ask(f"[bold]Hand the keyboard to {esc(session.game.player_name(seat))}[/] and press Enter (the other player should look away) ")
         console.clear()
     session.last_human = seat
-    console.print(Rule(f"{session.game.player_name(seat)}", style="cyan"))
+    console.print(Rule(Text(session.game.player_name(seat), style="rule.text"), style="cyan"))
     _show_board(session, seat)
     _show_events(session, seat)
     actions = session.state.legal_actions(seat)
     console.print(_action_list(actions))
     while True:
-        text = _ask(f"[bold cyan]{session.game.player_name(seat)}>[/] ").strip()
+        text = _ask(f"[bold cyan]{esc(session.game.player_name(seat))}>[/] ").strip()
         if not text:
             continue
         action = _command(session, seat, actions, text)
@@ -175,7 +176,7 @@ def _command(session: Session, seat: int, actions: list[Any], text: str) -> Any:
         if matches:
             console.print(Columns([Text.assemble((f"{i + 1:>3} ", "bold cyan"), str(a)) for i, a in matches], padding=(0, 2)))
         else:
-            console.print(f"[red]{exc}[/]  (type ? for help)")
+            console.print(f"[red]{esc(exc)}[/]  (type ? for help)")
         return None
 
 
@@ -186,14 +187,14 @@ def _save_position(session: Session, path: str) -> None:
     try:
         Path(path).write_text(json.dumps(session.state.to_json(), indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
-        console.print(f"[red]cannot write {path}: {exc.strerror}[/]")
+        console.print(f"[red]cannot write {esc(path)}: {esc(exc.strerror)}[/]")
         return
-    console.print(f"position saved to {path}")
+    console.print(f"position saved to {esc(path)}")
 
 
 def _agent_turn(session: Session, seat: int) -> None:
     agent = session.agents[seat]
-    with console.status(f"{session.game.player_name(seat)} ({agent.name}) is thinking..."):
+    with console.status(f"{esc(session.game.player_name(seat))} ({esc(agent.name)}) is thinking..."):
         action = agent.choose(agent_copy(session.state, seat, session.agent_rng), seat, session.agent_rng)
     events = session.state.apply(action, seat)
     session.record.add_action(seat, action, events)
@@ -228,9 +229,9 @@ def _finish(session: Session) -> None:
     if path:
         try:
             session.record.save(path)
-            console.print(f"replay saved to {path}; watch it with: dicefront replay {path}")
+            console.print(f"replay saved to {esc(path)}; watch it with: dicefront replay {esc(path)}")
         except OSError as exc:
-            console.print(f"[red]cannot write {path}: {exc.strerror}[/]")
+            console.print(f"[red]cannot write {esc(path)}: {esc(exc.strerror)}[/]")
 
 
 def play(
@@ -246,12 +247,7 @@ def play(
     g = load_game(game, option)
     state = g.new_state()
     if position is not None:
-        try:
-            state = g.state_from_json(json.loads(position.read_text(encoding="utf-8")))
-        except (OSError, json.JSONDecodeError) as exc:
-            fail(f"cannot read position {position}: {exc}")
-        except DicefrontError as exc:
-            fail(str(exc))
+        state = load_position(g.name, position, g)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     humans = {0, 1} if vs is None else {seat}
@@ -268,7 +264,7 @@ def play(
     session = Session(g, state, humans, agents, random.Random(f"dicefront:{seed}:chance"),
                       random.Random(f"dicefront:{seed}:agent"), record, replay_path=replay)
     who = "hot seat" if vs is None else f"you are {g.player_name(seat)} against {vs}"
-    console.print(Panel(f"[bold]{g.title}[/]  {who}  (seed {seed})\nType [bold]?[/] for help, [bold]quit[/] to stop.", border_style="cyan"))
+    console.print(Panel(f"[bold]{esc(g.title)}[/]  {esc(who)}  (seed {seed})\nType [bold]?[/] for help, [bold]quit[/] to stop.", border_style="cyan"))
     try:
         run_session(session)
     except QuitGame:

@@ -2,12 +2,32 @@
 
 from __future__ import annotations
 
+import socket
 import sqlite3
 from pathlib import Path
 
 import typer
 
-from ._common import console, fail
+from ._common import console, esc, fail
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` for the server, or a one-line error (before
+    anything claims the server is running) when the address cannot be used."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    except (OSError, UnicodeError) as exc:
+        fail(f"cannot listen on {host}:{port}: unknown address ({getattr(exc, 'strerror', None) or exc})")
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc} (another server may be using the port; "
+             "choose another with --port)")
+    return sock
 
 
 def serve(
@@ -25,20 +45,22 @@ def serve(
         fail(f"the web server needs the 'web' extra: pip install 'dicefront[web]' ({exc})")
     if not 0 < port < 65536:
         fail(f"--port must be 1..65535, not {port}")
-    from rich.markup import escape
-
     from dicefront.server.storage import DatabaseInUseError
 
+    sock = _listen(host, port)
     try:
         app = create_app(db, step_delay=max(0.0, step_delay))
     except DatabaseInUseError as exc:
-        fail(escape(str(exc)), 1)
+        sock.close()
+        fail(str(exc), 1)
     except (sqlite3.Error, OSError) as exc:
+        sock.close()
         fail(f"cannot open the game database {db}: {exc}")
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
-    console.print(f"[bold]Dicefront[/] is serving games stored in [cyan]{db}[/]")
-    console.print(f"Open [bold underline]http://{shown}:{port}/[/] in your browser (Ctrl+C stops the server).")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+    console.print(f"[bold]Dicefront[/] is serving games stored in [cyan]{esc(db)}[/]")
+    console.print(f"Open [bold underline]http://{esc(shown)}:{port}/[/] in your browser (Ctrl+C stops the server).")
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+    uvicorn.Server(config).run(sockets=[sock])
 
 
 def register(app: typer.Typer) -> None:

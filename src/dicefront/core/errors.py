@@ -36,8 +36,22 @@ class IllegalActionError(DicefrontError):
         super().__init__(f"{action!s} by {who}: {reason}")
 
 
-class NotationError(IllegalActionError):
-    """Text that does not parse as an action of the game at all."""
+class NotationError(DicefrontError):
+    """Text that does not parse as an action of the game at all.
+
+    A sibling of IllegalActionError, not a kind of it: the text never became an
+    action. The message names the text, who typed it (when known) and the reason."""
+
+    def __init__(self, text: str, player: int | None, reason: str) -> None:
+        self.text = text
+        self.player = player
+        self.reason = reason
+        who = "" if player is None else f" by player {player}"
+        super().__init__(f"{text!r}{who}: {reason}")
+
+    def by(self, player: int) -> NotationError:
+        """The same error, naming ``player`` as the one who typed the text."""
+        return NotationError(self.text, player, self.reason)
 
 
 class StateFormatError(DicefrontError):

@@ -189,13 +189,19 @@ class Game(ABC, Generic[O, S]):
 
         Raises NotationError for text that is not an action, IllegalActionError
         (saying why) for an action that is not legal now."""
-        parsed = self.parse_notation(text)
+        try:
+            parsed = self.parse_notation(text)
+        except NotationError as exc:
+            raise exc.by(player) from None
         if parsed in state.legal_actions(player):
             return parsed  # mypy narrows it to A: it equals one of the legal actions
         raise IllegalActionError(parsed, player, state.why_illegal(parsed, player))
 
     def notation_error(self, text: str, expected: str) -> NotationError:
-        return NotationError(repr(text), None, f"not a {self.title} action; expected {expected}")
+        """The error for ``text`` that is not an action of this game (``parse_action``
+        adds the player who typed it)."""
+        article = "an" if self.title[:1].lower() in "aeiou" else "a"
+        return NotationError(text, None, f"not {article} {self.title} action; expected {expected}")
 
     # ----- role modules -----------------------------------------------------------
     def role_function(self, role: str, name: str, required: bool = True) -> Any:

@@ -1,0 +1,105 @@
+"""Agent parameters, declared once per agent (name, type, bounds, default, help).
+
+The spec parser (``make_agent``) reads every value through its declaration, and the
+agents' constructors check Python values against the same declarations, so an agent
+can only be built with values inside the published bounds: no ``nan``, no
+``inf``, no search that never ends."""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.errors import AgentError
+
+_INT = re.compile(r"[+-]?[0-9]{1,12}")
+_FLOAT = re.compile(r"[+-]?(?:[0-9]{1,12}(?:\.[0-9]{0,12})?|\.[0-9]{1,12})(?:[eE][+-]?[0-9]{1,3})?")
+_SHOWN = 24
+"""At most this many characters of a bad value are repeated in an error."""
+
+
+def shown(text: object) -> str:
+    """``text`` quoted for an error message, cut short if long."""
+    s = str(text)
+    return repr(s if len(s) <= _SHOWN else s[:_SHOWN] + "...")
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter of an agent.
+
+    ``kind``: ``int``, ``float`` or ``choice``. Numbers lie in ``low..high``
+    (``low`` itself excluded when ``low_open``); a choice is one of ``choices``.
+    ``default`` is what the agent uses when the parameter is not given (``None``:
+    not set, see ``help``)."""
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    low: float | None = None
+    high: float | None = None
+    low_open: bool = False
+    choices: tuple[str, ...] = ()
+
+    def allowed(self) -> str:
+        """The published bounds, e.g. ``1..100000``, ``(0, 60]``, ``auto|true|false``."""
+        if self.kind == "choice":
+            return "|".join(self.choices)
+        if self.low_open:
+            return f"({self.low:g}, {self.high:g}]"
+        if self.kind == "int":
+            return f"{self.low:g}..{self.high:g}"
+        return f"[{self.low:g}, {self.high:g}]"
+
+    def _what(self) -> str:
+        kind = {"int": "a whole number in", "float": "a finite number in", "choice": "one of"}[self.kind]
+        return f"{self.name} must be {kind} {self.allowed()}"
+
+    def parse(self, text: str, agent: str) -> Any:
+        """The value written as ``text`` in a spec, or AgentError naming the bounds."""
+        value = text.strip()
+        bad = AgentError(f"agent {agent}: {self._what()}, got {shown(value)}")
+        if self.kind == "choice":
+            if value.lower() not in self.choices:
+                raise bad
+            return value.lower()
+        pattern, convert = (_INT, int) if self.kind == "int" else (_FLOAT, float)
+        if not pattern.fullmatch(value):
+            raise bad
+        try:
+            return self.check(convert(value), agent)
+        except AgentError:
+            raise bad from None
+
+    def check(self, value: Any, agent: str) -> Any:
+        """``value`` itself when it is of the right type and inside the bounds."""
+        bad = AgentError(f"agent {agent}: {self._what()}, got {shown(value)}")
+        if self.kind == "choice":
+            text = str(value).lower() if isinstance(value, (str, bool)) else None
+            if text not in self.choices:
+                raise bad
+            return text
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise bad
+        if self.kind == "int" and not isinstance(value, int):
+            raise bad
+        if isinstance(value, float) and not math.isfinite(value):
+            raise bad
+        low = -math.inf if self.low is None else self.low
+        high = math.inf if self.high is None else self.high
+        if value > high or value < low or (self.low_open and value == low):
+            raise bad
+        return value
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "type": self.kind, "allowed": self.allowed(), "default": self.default,
+                "help": self.help}
+
+
+def check_values(params: tuple[Param, ...], agent: str, values: dict[str, Any]) -> dict[str, Any]:
+    """``values`` (a constructor's arguments; ``None``: not set) checked against ``params``."""
+    by_name = {p.name: p for p in params}
+    return {k: v if v is None else by_name[k].check(v, agent) for k, v in values.items()}
