@@ -3,6 +3,7 @@
 # ruff (lint), mypy (types) and the whole pytest suite (unit, rules, conformance,
 # agents, odds, server and the browser end-to-end tests).
 # Usage: bash scripts/test.sh [extra pytest arguments]
+# CI (.ci/run) runs exactly this with no arguments.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +18,8 @@ echo "== mypy"
 mypy
 echo "== pytest"
 set +e
-python -m pytest -p no:cacheprovider "$@"
+# pytest-xdist: one worker per core (2 on CI); the slowest tests are spread over both
+python -m pytest -p no:cacheprovider -n auto "$@"
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then

@@ -10,10 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
-pytest.importorskip("fastapi")
-pytest.importorskip("httpx")
-
 from fastapi.testclient import TestClient
 
 from dicefront.server import create_app

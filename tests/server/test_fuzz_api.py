@@ -9,11 +9,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import schemathesis
+from hypothesis import HealthCheck, settings
 
-schemathesis = pytest.importorskip("schemathesis")
-from hypothesis import HealthCheck, settings  # noqa: E402
-
-from dicefront.server import create_app  # noqa: E402
+from dicefront.server import create_app
 
 
 @pytest.fixture

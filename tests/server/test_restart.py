@@ -15,9 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
-
-ws_client = pytest.importorskip("websockets.sync.client")
+from websockets.sync import client as ws_client
 
 
 def free_port() -> int:
