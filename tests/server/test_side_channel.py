@@ -151,7 +151,7 @@ def test_visible_step_counters_are_rebuilt_on_restart(client: TestClient, connec
     receive(me)
     running = live(client, made["id"])
     row = next(r for r in client.app.state.hub.storage.load_games() if r.id == made["id"])  # type: ignore[attr-defined]
-    restored = LiveGame(row)
+    restored = LiveGame(row, client.app.state.hub.storage)  # type: ignore[attr-defined]
     assert running.length == 2 and running.visible_length(None) == 0 and running.visible_length(0) == 2
     assert [restored.visible_length(v) for v in (0, 1, None)] == [running.visible_length(v) for v in (0, 1, None)]
     assert restored.message(1)["events"] == running.message(1)["events"] and restored.message(1)["step"] == 0

@@ -6,21 +6,13 @@ is the RNG it is given."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
+from ..core.agent import Agent
 from ..core.errors import AgentError
-from ..core.game import State
 from .params import Param, shown
-
-
-class Agent(Protocol):
-    name: str
-
-    def choose(self, state: State, player: int, rng: random.Random) -> Any: ...
-
 
 AgentFactory = Callable[..., Agent]
 

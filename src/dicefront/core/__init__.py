@@ -1,5 +1,6 @@
 """The engine contract shared by every game. Imports no game."""
 
+from .agent import Agent
 from .chance import Outcomes, Roll, dice, sample, uniform
 from .errors import (
     AgentError,
@@ -20,7 +21,7 @@ from .record import MatchRecord, Step, replay_states, rerun, state_digest
 from .registry import game_class, load, names, register, register_module, state_from_json
 
 __all__ = [
-    "Action", "AgentError", "DataFileError", "DicefrontError", "Event", "Game", "GameSpec",
+    "Action", "Agent", "AgentError", "DataFileError", "DicefrontError", "Event", "Game", "GameSpec",
     "IllegalActionError", "MatchRecord", "NotationError", "OptionError", "OptionInfo",
     "Outcomes", "ReplayError", "Roll", "State", "StateFormatError", "Step", "UnknownGameError",
     "agent_copy", "build_options", "derived_rng", "dice", "game_class", "load", "names", "opt",

@@ -10,9 +10,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .agent import Agent
 from .chance import sample
 from .game import Game, State
-from .record import MatchRecord
+from .record import MatchRecord, Step
 
 
 def derived_rng(seed: int | str | None, purpose: str) -> random.Random:
@@ -31,9 +32,22 @@ def agent_copy(state: State, player: int, rng: random.Random) -> State:
 StepHook = Callable[[State, MatchRecord], None]
 
 
+def roll(state: State, dice: random.Random) -> Step:
+    """Draw the chance outcome with ``dice`` and apply it: one step of the record."""
+    outcome = sample(state.chance_outcomes(), dice)
+    return Step(None, outcome=outcome, events=state.apply_chance(outcome))
+
+
+def move(state: State, agent: Agent, player: int, rng: random.Random) -> Step:
+    """Let ``agent`` choose for ``player`` (on its copy of the state) and apply the
+    choice, checked: one step of the record."""
+    action = agent.choose(agent_copy(state, player, rng), player, rng)
+    return Step(player, action=str(action), events=state.apply(action, player))
+
+
 def play_match(
     game: Game[Any, Any],
-    agents: Sequence[Any],
+    agents: Sequence[Agent],
     seed: int | str | None = 0,
     *,
     max_steps: int | None = None,
@@ -63,12 +77,10 @@ def play_match(
         record.initial_state = state.to_json()
     while not state.is_terminal and record.length < limit:
         if state.is_chance:
-            outcome = sample(state.chance_outcomes(), dice)
-            record.add_chance(outcome, state.apply_chance(outcome))
+            record.steps.append(roll(state, dice))
         else:
             player = state.actors[0]
-            action = agents[player].choose(agent_copy(state, player, rngs[player]), player, rngs[player])
-            record.add_action(player, action, state.apply(action, player))
+            record.steps.append(move(state, agents[player], player, rngs[player]))
         if on_step is not None:
             on_step(state, record)
     record.finish(state, truncated=not state.is_terminal)

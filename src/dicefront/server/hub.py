@@ -15,9 +15,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..agents import make_agent
+from ..core.agent import Agent
 from ..core.errors import DicefrontError
 from ..core.match import agent_copy
-from ..core.record import Step
 from .live import LiveGame, Told, validate_new_game
 from .storage import GameRow, Seat, Storage, now
 
@@ -36,7 +36,7 @@ class Room:
     live: LiveGame
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: set[Connection] = field(default_factory=set)
-    agents: dict[int, Any] = field(default_factory=dict)
+    agents: dict[int, Agent] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
 
     def online(self) -> set[int]:
@@ -65,7 +65,7 @@ class Hub:
             if row.status.startswith("broken"):
                 continue
             try:
-                live = LiveGame(row)
+                live = LiveGame(row, self.storage)
                 room = Room(live, agents=self._agents(row.seats))
             except DicefrontError as exc:
                 log.error("game %s cannot be restored: %s", row.id, exc)
@@ -86,7 +86,7 @@ class Hub:
                 await t
 
     @staticmethod
-    def _agents(seats: list[Seat]) -> dict[int, Any]:
+    def _agents(seats: list[Seat]) -> dict[int, Agent]:
         return {i: make_agent(s.agent) for i, s in enumerate(seats) if s.kind == "computer"}
 
     # ----- lobby ----------------------------------------------------------------------
@@ -108,7 +108,7 @@ class Hub:
         row = GameRow(id=secrets.token_hex(6), game=game.name, options=game.options_json(), seats=seats, created=now(),
                       data_files=game.data_files)
         self.storage.create_game(row)
-        room = Room(LiveGame(row, game), agents=self._agents(seats))
+        room = Room(LiveGame(row, self.storage, game), agents=self._agents(seats))
         self.rooms[row.id] = room
         self._drive(room)
         return room, seat, seats[seat].token
@@ -156,17 +156,11 @@ class Hub:
         if conn.seat is None:
             raise DicefrontError("spectators cannot act; open the game with your seat's invite link")
         async with room.lock:
-            told = room.live.act(conn.seat, text, self._saver(room))
+            told = room.live.act(conn.seat, text)
             await self._broadcast(room, told)
         self._drive(room)
 
     # ----- automatic steps: dice and computer players ---------------------------------------
-    def _saver(self, room: Room) -> Callable[[int, list[Step], tuple[float, float] | None], None]:
-        def save(first: int, steps: list[Step], finished: tuple[float, float] | None) -> None:
-            self.storage.add_steps(room.live.id, first, steps, finished)
-
-        return save
-
     def _drive(self, room: Room) -> None:
         if room.driver is not None and not room.driver.done():
             return
@@ -182,7 +176,7 @@ class Hub:
                 secret = not room.live.state.is_chance and room.live.secret_node()
                 start = self.clock()
                 try:
-                    told = await asyncio.to_thread(room.live.step_automatic, self._saver(room), room.agents)
+                    told = await asyncio.to_thread(room.live.step_automatic, room.agents)
                 except Exception:
                     log.exception("game %s: automatic step failed", room.live.id)
                     await self._tell_all(room, {"type": "error", "message": "the server could not continue this game"})

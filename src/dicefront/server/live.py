@@ -16,19 +16,17 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable
 from typing import Any
 
-from ..core.chance import sample
+from ..core.agent import Agent
 from ..core.errors import DicefrontError, IllegalActionError
 from ..core.events import Event
 from ..core.game import Game, State
-from ..core.match import agent_copy
+from ..core.match import move, roll
 from ..core.record import MatchRecord, Step
 from ..core.registry import build
 from .storage import GameRow, Seat, Storage
 
-Saver = Callable[[int, list[Step], "tuple[float, float] | None"], None]
 Viewer = int | None
 Told = dict[Viewer, list[Step]]  # per viewer: the steps an update tells it of
 VIEWERS: tuple[Viewer, ...] = (0, 1, None)
@@ -41,8 +39,9 @@ def _settled(state: State) -> bool:
 
 
 class LiveGame:
-    def __init__(self, row: GameRow, game: Game[Any, Any] | None = None) -> None:
+    def __init__(self, row: GameRow, storage: Storage, game: Game[Any, Any] | None = None) -> None:
         self.id = row.id
+        self.storage = storage  # every step is committed here before anyone hears of it
         self.row = row
         self.game = game if game is not None else build(row.game, row.options, data_files=row.data_files, local_files=False)
         self.seats = row.seats
@@ -99,7 +98,7 @@ class LiveGame:
         return not self.state.is_terminal and (self.state.is_chance or self.computer_to_act() is not None)
 
     # ----- changing the game ------------------------------------------------------------
-    def act(self, seat: int, text: str, save: Saver) -> Told:
+    def act(self, seat: int, text: str) -> Told:
         """A person's action in notation: checked against the legal actions, applied,
         committed. Raises a DicefrontError (nothing changed) if it is not legal."""
         if self.state.is_terminal:
@@ -109,7 +108,7 @@ class LiveGame:
         trial = self.state.clone()
         action = self.game.parse_action(trial, text, seat)
         events = trial.apply(action, seat)
-        return self._commit(trial, [(tuple(self.state.actors), Step(seat, action=str(action), events=events))], save)
+        return self._commit(trial, [(tuple(self.state.actors), Step(seat, action=str(action), events=events))])
 
     def _not_your_turn(self, seat: int) -> str:
         if self.state.is_chance:
@@ -118,34 +117,30 @@ class LiveGame:
             return "you have already submitted; waiting for the other side"
         return f"it is not {self.game.player_name(seat)}'s turn"
 
-    def step_automatic(self, save: Saver, agents: dict[int, Any]) -> Told:
+    def step_automatic(self, agents: dict[int, Agent]) -> Told:
         """One chance outcome (from a cryptographic source) or one computer move; at a
         secret node, the computer's whole private sequence (see :meth:`secret_node`)."""
         trial = self.state.clone()
         if trial.is_chance:
-            outcome = sample(trial.chance_outcomes(), self.dice)
             before = tuple(trial.actors)
-            step = Step(None, outcome=outcome, events=trial.apply_chance(outcome))
-            return self._commit(trial, [(before, step)], save)
+            return self._commit(trial, [(before, roll(trial, self.dice))])
         seat = self.computer_to_act()
         if seat is None:
             return {}
         batch = MAX_SECRET_BATCH if self.secret_node() else 1
         steps: list[tuple[tuple[int, ...], Step]] = []
         while len(steps) < batch and seat in trial.actors and not _settled(trial):
-            rng = random.Random(secrets.randbits(128))
-            action = agents[seat].choose(agent_copy(trial, seat, rng), seat, rng)
             before = tuple(trial.actors)
-            steps.append((before, Step(seat, action=str(action), events=trial.apply(action, seat))))
-        return self._commit(trial, steps, save)
+            steps.append((before, move(trial, agents[seat], seat, random.Random(secrets.randbits(128)))))
+        return self._commit(trial, steps)
 
     def secret_node(self) -> bool:
         """Whether a player's steps here are private to it (module docstring)."""
         return not _settled(self.state) and (len(self.state.actors) > 1 or self.game.spec.simultaneous)
 
-    def _commit(self, trial: State, steps: list[tuple[tuple[int, ...], Step]], save: Saver) -> Told:
+    def _commit(self, trial: State, steps: list[tuple[tuple[int, ...], Step]]) -> Told:
         finished = trial.returns() if trial.is_terminal else None
-        save(self.length, [s for _, s in steps], finished)  # committed before anyone hears of it
+        self.storage.add_steps(self.id, self.length, [s for _, s in steps], finished)  # before anyone hears of it
         self.state = trial
         self.record.steps.extend(s for _, s in steps)
         if trial.is_terminal:
