@@ -44,3 +44,14 @@ def test_army_backgammon_says_an() -> None:
     game = dicefront.load("army_backgammon")
     with pytest.raises(NotationError, match="not an Army Man Backgammon action"):
         game.parse_notation("hello")
+
+
+def test_errors_repeat_at_most_a_short_piece_of_the_text() -> None:
+    game = dicefront.load("ditch")
+    state = game.new_state()
+    with pytest.raises(NotationError) as err:
+        game.parse_action(state, "x" * 100_000, 0)
+    assert len(str(err.value)) < 400 and "..." in str(err.value)
+    with pytest.raises(IllegalActionError) as illegal:
+        raise IllegalActionError("y" * 100_000, 1, "the game is over")
+    assert len(str(illegal.value)) < 200

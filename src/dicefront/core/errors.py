@@ -23,6 +23,15 @@ class DataFileError(DicefrontError):
     """A board, map, unit table or card list that failed validation."""
 
 
+MAX_SHOWN = 80
+"""Longest piece of user-supplied text an error message repeats."""
+
+
+def shown(text: str) -> str:
+    """``text`` cut to at most MAX_SHOWN characters for an error message."""
+    return text if len(text) <= MAX_SHOWN else text[: MAX_SHOWN - 3] + "..."
+
+
 class IllegalActionError(DicefrontError):
     """An action that is not legal for that player in that state.
 
@@ -33,7 +42,7 @@ class IllegalActionError(DicefrontError):
         self.player = player
         self.reason = reason
         who = "chance" if player is None else f"player {player}"
-        super().__init__(f"{action!s} by {who}: {reason}")
+        super().__init__(f"{shown(str(action))} by {who}: {reason}")
 
 
 class NotationError(DicefrontError):
@@ -47,7 +56,7 @@ class NotationError(DicefrontError):
         self.player = player
         self.reason = reason
         who = "" if player is None else f" by player {player}"
-        super().__init__(f"{text!r}{who}: {reason}")
+        super().__init__(f"{shown(repr(text))}{who}: {reason}")
 
     def by(self, player: int) -> NotationError:
         """The same error, naming ``player`` as the one who typed the text."""
