@@ -271,8 +271,12 @@ class Game(ABC, Generic[O, S]):
 
 
 class State(ABC, Generic[A]):
-    """A position. Mutable: ``apply`` changes it in place; ``clone`` is cheap."""
+    """A position. Mutable: ``apply`` changes it in place; ``clone`` is cheap.
 
+    A game's state class lists its fields once, in ``__slots__`` (``game`` included):
+    no per-instance dict, and :meth:`key` is built from them."""
+
+    __slots__ = ()
     game: Game[Any, Any]
 
     # ----- what the contract reads ---------------------------------------------
@@ -426,6 +430,7 @@ class PhaseState(State[A]):
     outside chance phases, and a ``winner`` once the phase is ``OVER``. Subclasses set
     ``CHANCE_PHASES`` and keep those three attributes up to date."""
 
+    __slots__ = ()
     CHANCE_PHASES: ClassVar[frozenset[str]] = frozenset()
     OVER: ClassVar[str] = "over"
     phase: str
