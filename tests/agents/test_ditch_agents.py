@@ -15,7 +15,8 @@ from dicefront.agents.common import expected_value
 from dicefront.core import Roll
 from dicefront.games.ditch.actions import Attack, Cover, Move
 from dicefront.games.ditch.heuristics import ODDS, evaluate
-from dicefront.games.ditch.rules import ACTION, DitchState
+from dicefront.games.ditch.model import Phase
+from dicefront.games.ditch.rules import DitchState
 
 
 def c(name: str) -> tuple[int, int]:
@@ -27,7 +28,7 @@ def position(pawns: dict[str, str], player: int = 0, reinforcements: tuple[int, 
     lower case: player 1's), no block tokens left."""
     st = dicefront.load("ditch").new_state()
     assert isinstance(st, DitchState)
-    st.phase, st.player, st.actions_left, st.turn = ACTION, player, 2, 1
+    st.phase, st.player, st.actions_left, st.turn = Phase.ACTION, player, 2, 1
     st.to_deploy = [dict.fromkeys("AKS", 0), dict.fromkeys("AKS", 0)]
     st.reinforcements = list(reinforcements)
     st.blocks_left = [0, 0]

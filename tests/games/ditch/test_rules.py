@@ -24,7 +24,8 @@ from dicefront.games.ditch.actions import (
     MoveTo,
     Reinforce,
 )
-from dicefront.games.ditch.rules import ACTION, DitchState
+from dicefront.games.ditch.model import Phase
+from dicefront.games.ditch.rules import DitchState
 
 rule = pytest.mark.rule
 
@@ -42,7 +43,7 @@ def position(pawns: dict[str, str], player: int = 0, actions_left: int = 2, **op
     """A state in the action step with the given pawns: {"c3": "A"} is player 0's
     Archer on c3, lower case letters are player 1's pawns."""
     st = game(**options).new_state()
-    st.phase, st.player, st.actions_left, st.turn = ACTION, player, actions_left, 1
+    st.phase, st.player, st.actions_left, st.turn = Phase.ACTION, player, actions_left, 1
     st.to_deploy = [dict.fromkeys("AKS", 0), dict.fromkeys("AKS", 0)]
     for cell, letter in pawns.items():
         st.pawns[c(cell)] = (0 if letter.isupper() else 1, letter.upper())

@@ -14,10 +14,6 @@ KINDS = {"A": "Archer", "K": "Skirmisher", "S": "Soldier"}
 KIND_ORDER = ("A", "K", "S")
 
 
-def sq(cell: Cell) -> str:
-    return Grid.name(cell)
-
-
 def _grid(game: Any) -> Grid:
     return game.board.grid
 

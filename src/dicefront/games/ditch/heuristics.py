@@ -6,7 +6,11 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from .actions import KINDS
+from .model import EventKind, Phase, modifier
+
 if TYPE_CHECKING:
+    from ...core.events import Event
     from ...core.grid import Cell
     from .rules import DitchState
 
@@ -37,8 +41,6 @@ ODDS = {edge: _odds(edge) for edge in (-2, 0, 2)}
 def attack_odds(state: DitchState, attacker: Cell, target: Cell, ranged: bool | None = None) -> tuple[float, float]:
     """(target eliminated, attacker eliminated) if ``attacker`` attacks ``target``
     now (rules 5.2-5.5); ``ranged`` as declared, else from the distance."""
-    from .rules import modifier
-
     ak, dk = state.pawns[attacker][1], state.pawns[target][1]
     win, lose = ODDS[modifier(ak, dk) - modifier(dk, ak)]
     if ranged is None:
@@ -62,7 +64,7 @@ def evaluate(state: DitchState, player: int) -> float:
         score[p] += sum(state.to_deploy[p].values())
         score[p] += RESERVE * min(state.reinforcements[p], sum(state.fallen[p].values()))
     _pending_attack(state, score)
-    if state.phase == "action":
+    if state.phase == Phase.ACTION:
         mover = state.player
         score[mover] += THREAT_TO_MOVE * _best_attack(state, mover)
         score[1 - mover] += THREAT_WAITING * _best_attack(state, 1 - mover)
@@ -75,13 +77,13 @@ def evaluate(state: DitchState, player: int) -> float:
 def _pending_attack(state: DitchState, score: list[float]) -> None:
     """Count a declared attack at its odds: in the cover step the defender picks the
     target (the attacked pawn or a covering Soldier) that is best for it."""
-    if state.pending is None or len(state.pending) != 3 or state.phase not in ("cover", "combat"):
+    if state.attack is None or state.phase not in Phase.ATTACKING:
         return
-    attacker, target, ranged = state.pending
+    attacker, target, ranged = state.attack.attacker, state.attack.target, state.attack.ranged
     if attacker not in state.pawns or target not in state.pawns:
         return
     ap, dp = state.pawns[attacker][0], state.pawns[target][0]
-    targets = [target, *state.cover_soldiers()] if state.phase == "cover" else [target]
+    targets = [target, *state.cover_soldiers()] if state.phase == Phase.COVER else [target]
     best = max(((lose - win), win, lose) for win, lose in (attack_odds(state, attacker, t, ranged) for t in targets))
     _, win, lose = best
     score[dp] -= win
@@ -99,3 +101,37 @@ def _best_attack(state: DitchState, player: int) -> float:
             win, lose = attack_odds(state, cell, target)
             best = max(best, win - lose)
     return best
+
+
+def outcome_label(before: DitchState, after: DitchState, events: list[Event], player: int) -> str | None:
+    """Combat: who wins and which pawn is removed; a move roll: how far the pawn
+    may go and how many squares that reaches; the set-up roll: who won it. None
+    (the generic label) for anything else."""
+    game = before.game
+    label = ""
+    for e in events:
+        if e.kind == EventKind.COMBAT:
+            loser, (ta, td) = e.data["loser"], e.data["totals"]
+            if loser in ("attacker", "defender"):
+                cell = game.board.grid.parse(e.data[loser])
+                kind = KINDS[before.pawns[cell][1]] if cell in before.pawns else "pawn"
+                winner = "defender" if loser == "attacker" else "attacker"
+                label = f"{winner} wins: {kind} on {e.data[loser]} eliminated"
+            elif td > ta:
+                label = "defender wins: the Archer stays (it shot from range)"
+            else:
+                label = "tie: both pawns stay"
+        elif e.kind == EventKind.ROLL and "winner" in e.data:
+            label = f"{game.player_name(e.data['winner'])} wins the set-up roll"
+    if not label and after.phase == Phase.MOVE_TO and after.moving is not None:
+        start, roll = after.moving.start, after.moving.roll
+        reach = len(after.move_destinations()) - 1
+        budget = roll + (1 if after.pawns[start][1] == "K" else 0)
+        squares = "square" if budget == 1 else "squares"
+        label = f"roll {roll}: up to {budget} {squares}, {reach} reachable"
+    if not label:
+        return None
+    over = [e for e in events if e.kind == EventKind.GAME_OVER]
+    if over and over[0].data.get("winner") is not None:
+        label += f"; {game.player_name(over[0].data['winner'])} wins the game"
+    return label

@@ -7,12 +7,13 @@ from __future__ import annotations
 from ...core.game import Action, State
 from ...core.policy import Choice, Context, GamePolicies, Policy, best_action
 from .actions import Cover
-from .rules import COVER, DitchState
+from .model import Phase
+from .rules import DitchState
 
 
 def _cover_choices(state: State) -> tuple[int, list[Action]] | None:
     """The defender and its cover options when the state asks for a cover decision."""
-    if not isinstance(state, DitchState) or state.phase != COVER:
+    if not isinstance(state, DitchState) or state.phase != Phase.COVER:
         return None
     defender = state.player
     return defender, list[Action](state.legal_actions(defender))

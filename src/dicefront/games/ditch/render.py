@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group
 from rich.text import Text
 
-from ...core.grid import Grid
-from .actions import KIND_ORDER, KINDS
+from .actions import KIND_ORDER
+from .model import Phase
 
 if TYPE_CHECKING:
     from . import DitchGame
@@ -19,7 +19,8 @@ GREEN_BG = "on #1f4d1f"
 PLAIN_BG = "on #2a2a2a"
 
 
-def render(game: DitchGame, view: dict[str, Any]) -> Group:
+def render_text(game: DitchGame, view: dict[str, Any]) -> Group:
+    """The board as the view's viewer sees it, with both sides' supplies."""
     board = game.board
     grid = board.grid
     pawns = {grid.parse(c): (o, k) for c, o, k in view["pawns"]}
@@ -54,9 +55,9 @@ def render(game: DitchGame, view: dict[str, Any]) -> Group:
     for p in (0, 1):
         lines.append(_side(game, view, p))
     pending = view.get("pending")
-    if pending and view["phase"] in ("move-to",):
+    if pending and view["phase"] == Phase.MOVE_TO:
         lines.append(Text(f"Moving the pawn on {pending[0]} with a roll of {pending[1]}", style="yellow"))
-    elif pending and len(pending) == 3:
+    elif pending and view["phase"] in Phase.ATTACKING:
         lines.append(Text(f"Attack: {pending[0]} against {pending[1]}" + (" (from range)" if pending[2] else ""), style="yellow"))
     lines.append(Text("A Archer (+2 vs K)  K Skirmisher (+2 vs S, +1 move)  S Soldier (+2 vs A)  # blocked  · green", style="dim"))
     return Group(*lines)
@@ -76,6 +77,3 @@ def _side(game: DitchGame, view: dict[str, Any], p: int) -> Text:
         t.append("  fallen " + " ".join(f"{fallen[k]}{k}" for k in KIND_ORDER if fallen[k]))
     t.append(f"  reinforcements {view['reinforcements_left'][p]}  block tokens {view['blocks_left'][p]}")
     return t
-
-
-__all__ = ["KINDS", "Grid", "render"]

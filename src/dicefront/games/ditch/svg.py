@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action
 from ...core.grid import Cell, Grid
-from .actions import KIND_ORDER, KINDS, Attack, Block, Cover, Deploy, Move, MoveTo, Reinforce, sq
+from .actions import KIND_ORDER, KINDS, Attack, Block, Cover, Deploy, Move, MoveTo, Reinforce
+from .model import Phase
 
 if TYPE_CHECKING:
     from . import DitchGame
@@ -47,7 +48,7 @@ def action_path(state: DitchState, action: Action) -> list[str]:
 
 
 def _cell_id(cell: Cell) -> str:
-    return f"cell-{sq(cell)}"
+    return f"cell-{Grid.name(cell)}"
 
 
 class _Layout:
@@ -92,9 +93,10 @@ class _Layout:
         return f'<rect x="{x - h:.1f}" y="{y - h:.1f}" width="{CELL}" height="{CELL}"{extra}/>'
 
 
-def render_svg(game: DitchGame, state: DitchState, player: int | None) -> str:
-    """The board as ``player`` (None: a spectator) sees it."""
-    view = state.view(player)
+def render_svg(game: DitchGame, view: dict[str, Any]) -> str:
+    """The board as the view's ``viewer`` (None: a spectator) sees it, drawn from
+    ``state.view(viewer)`` only."""
+    player = view["viewer"]
     board = game.board
     lay = _Layout(board.grid, flip=player == 1)
     bottom = 1 if player == 1 else 0
@@ -138,7 +140,7 @@ def _cells(game: DitchGame, view: dict[str, Any], lay: _Layout) -> list[str]:
     blocks = {grid.parse(c) for c in view["blocks"]}
     out = []
     for cell in grid.cells():
-        name = sq(cell)
+        name = Grid.name(cell)
         fill = GROUND[(cell[0] + cell[1]) % 2]
         for p in (0, 1):
             if cell in board.zones[p]:
@@ -188,7 +190,7 @@ def _pending(view: dict[str, Any], lay: _Layout) -> list[str]:
     if not pending:
         return []
     grid = lay.grid
-    if len(pending) == 3:  # an attack: attacker, target, ranged
+    if view["phase"] in Phase.ATTACKING:  # an attack: attacker, target, ranged
         a, t = grid.parse(pending[0]), grid.parse(pending[1])
         if a is None or t is None:
             return []
