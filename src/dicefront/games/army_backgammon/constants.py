@@ -1,70 +1,71 @@
 """The names the rules, the codec and the pictures share, declared once: phases of the
 game, kinds of set-up steps, what a saving throw is against, and the kinds of events
-the game emits. Being ``str`` enums, they are written to payloads, views and replays
-exactly as the plain strings they replace."""
+the game emits. They are plain ``str`` constants grouped in namespaces (not enums):
+payloads, views and events must hold exact JSON types (``core.validate`` compares
+types, so a ``str`` subclass would not round-trip)."""
 
 from __future__ import annotations
 
-from enum import StrEnum
+from typing import Final
 
 
-class Phase(StrEnum):
+class Phase:
     """``ArmyState.phase``."""
 
-    ROLLOFF = "rolloff"  # the roll for the first turn (rule 2.5)
-    SETUP = "setup"  # set-up steps (rules 2.3, 2.4, 10.1)
-    ROLL = "roll"  # the turn's dice (rule 4.2)
-    ORDERS = "orders"  # choosing orders (rule 4.3)
-    ACT = "act"  # the maneuver and attack phases (rules 5, 6)
-    SAVE = "save"  # the target's saving throw (rule 6.4)
-    MINE = "mine"  # the saving throw on a minefield (rule 10.3)
-    STANCE = "stance"  # the stance phase (rule 7)
-    OVER = "over"
+    ROLLOFF: Final = "rolloff"  # the roll for the first turn (rule 2.5)
+    SETUP: Final = "setup"  # set-up steps (rules 2.3, 2.4, 10.1)
+    ROLL: Final = "roll"  # the turn's dice (rule 4.2)
+    ORDERS: Final = "orders"  # choosing orders (rule 4.3)
+    ACT: Final = "act"  # the maneuver and attack phases (rules 5, 6)
+    SAVE: Final = "save"  # the target's saving throw (rule 6.4)
+    MINE: Final = "mine"  # the saving throw on a minefield (rule 10.3)
+    STANCE: Final = "stance"  # the stance phase (rule 7)
+    OVER: Final = "over"
 
 
-PHASES = tuple(Phase)
+PHASES = (Phase.ROLLOFF, Phase.SETUP, Phase.ROLL, Phase.ORDERS, Phase.ACT, Phase.SAVE, Phase.MINE, Phase.STANCE, Phase.OVER)
 CHANCE_PHASES = (Phase.ROLLOFF, Phase.ROLL, Phase.SAVE, Phase.MINE)
 ROLLING_PHASES = (Phase.ROLLOFF, Phase.SETUP, Phase.ROLL)  # no dice of a turn are rolled yet
 DICE_USED_PHASES = (Phase.ACT, Phase.SAVE, Phase.MINE, Phase.STANCE)  # the turn's dice are being used
 
 
-class Task(StrEnum):
+class Task:
     """Kinds of set-up steps (``ArmyState.tasks``)."""
 
-    ARM = "arm"
-    SERGEANT = "sergeant"
-    DETECTOR = "detector"
-    MINE = "mine"
+    ARM: Final = "arm"
+    SERGEANT: Final = "sergeant"
+    DETECTOR: Final = "detector"
+    MINE: Final = "mine"
 
 
-TASK_KINDS = tuple(Task)
+TASK_KINDS = (Task.ARM, Task.SERGEANT, Task.DETECTOR, Task.MINE)
 
 
-class Threat(StrEnum):
+class Threat:
     """What a pending saving throw is against (``ArmyState.pending[0]``, the ``cause`` of a save event)."""
 
-    ATTACK = "attack"
-    MINE = "mine"
+    ATTACK: Final = "attack"
+    MINE: Final = "mine"
 
 
-class Kind(StrEnum):
+class Kind:
     """The kinds of events the game emits (``Event.kind``)."""
 
-    ROLL = "roll"
-    TURN = "turn"
-    ARM = "arm"
-    SERGEANT = "sergeant"
-    DETECTOR = "detector"
-    MINE_PLACED = "mine-placed"
-    MINE_ROW = "mine-row"
-    ORDERS = "orders"
-    MOVE = "move"
-    WIN = "win"
-    ATTACK = "attack"
-    SAVE = "save"
-    MINE = "mine"
-    MINE_CLEARED = "mine-cleared"
-    SKIP = "skip"
-    STANCE = "stance"
-    DICE_LOST = "dice-lost"
-    GAME_OVER = "game-over"
+    ROLL: Final = "roll"
+    TURN: Final = "turn"
+    ARM: Final = "arm"
+    SERGEANT: Final = "sergeant"
+    DETECTOR: Final = "detector"
+    MINE_PLACED: Final = "mine-placed"
+    MINE_ROW: Final = "mine-row"
+    ORDERS: Final = "orders"
+    MOVE: Final = "move"
+    WIN: Final = "win"
+    ATTACK: Final = "attack"
+    SAVE: Final = "save"
+    MINE: Final = "mine"
+    MINE_CLEARED: Final = "mine-cleared"
+    SKIP: Final = "skip"
+    STANCE: Final = "stance"
+    DICE_LOST: Final = "dice-lost"
+    GAME_OVER: Final = "game-over"
