@@ -10,14 +10,13 @@ from fractions import Fraction
 from functools import cached_property
 from math import factorial
 from pathlib import Path
-from typing import Any
 
 from ...core.chance import Outcomes, Roll
 from ...core.errors import OptionError
-from ...core.events import Event
-from ...core.game import Action, Game, State
+from ...core.game import Game
 from ...core.options import opt
 from .rules import ArmyState
+from .setup import starting_men
 from .tables import Army, Tables, load_army, load_tables
 from .tactics import Context, Memo
 
@@ -120,44 +119,12 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions, ArmyState]):
         return setup + o.turn_limit * (3 + 3 * o.dice) + 10
 
     def new_state(self) -> ArmyState:
-        from .setup import starting_men
-
         st = ArmyState(self)
         st.men = starting_men(self)
         return st
 
-    def _state_from_payload(self, payload: dict[str, Any]) -> ArmyState:
-        from .persist import from_payload
-
-        return from_payload(self, payload)
-
     def player_name(self, player: int) -> str:
         return ("Green", "Tan")[player]
-
-    def render_text(self, state: State, player: int | None) -> Any:
-        from .render import render
-
-        return render(self, state.view(player))
-
-    def render_svg(self, state: State, player: int | None) -> str:
-        from .svg import render_svg
-
-        return render_svg(self, state.view(player))
-
-    def action_path(self, state: State, action: Action) -> list[str]:
-        from .svg import action_path
-
-        return action_path(state, action)  # type: ignore[arg-type]
-
-    def outcome_label(self, before: State, after: State, events: list[Event], player: int) -> str:
-        from .heuristics import outcome_label
-
-        return outcome_label(events, player)
-
-    def evaluate(self, state: State, player: int) -> float:
-        from .heuristics import evaluate
-
-        return evaluate(state, player)  # type: ignore[arg-type]
 
 
 GAME_CLASS = ArmyBackgammonGame

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
+from .constants import Kind, Threat
 from .tactics import ROWS, to_exit
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def evaluate(state: ArmyState, player: int) -> float:
     return max(-0.95, min(0.95, value))
 
 
-def outcome_label(events: list[Event], player: int) -> str:
+def outcome_label(before: ArmyState, after: ArmyState, events: list[Event], player: int) -> str:
     """A short label for what an action and its dice led to: "saved"/"killed" for an
     attack, "captures"/"captured" for a move, "mine: survived"/"mine: killed",
     "minefield cleared", "wins"."""
@@ -45,21 +46,21 @@ def outcome_label(events: list[Event], player: int) -> str:
     for e in events:
         if not e.visible_to(player):
             continue
-        if e.kind == "win":
+        if e.kind == Kind.WIN:
             labels.append("escapes and wins")
-        elif e.kind == "save":
-            cause = "" if e.data.get("cause") == "attack" else "mine: "
+        elif e.kind == Kind.SAVE:
+            cause = "" if e.data.get("cause") == Threat.ATTACK else "mine: "
             result = e.data.get("result")
             labels.append(cause + ("survived" if cause and result == "saved" else str(result)))
-        elif e.kind == "move" and "captured" in e.data:
+        elif e.kind == Kind.MOVE and "captured" in e.data:
             labels.append("captured" if e.data["captured"] == e.data.get("man") else "captures")
-        elif e.kind == "mine-cleared":
+        elif e.kind == Kind.MINE_CLEARED:
             labels.append("minefield cleared")
-        elif e.kind == "game-over":
+        elif e.kind == Kind.GAME_OVER:
             w = e.data.get("winner")
             labels.append("draw" if w is None else ("wins" if w == player else "loses"))
-        elif e.kind == "roll" and "first" in e.data:
+        elif e.kind == Kind.ROLL and "first" in e.data:
             labels.append(f"player {e.data['first']} goes first")
-        elif e.kind == "roll" and "dice" in e.data:
+        elif e.kind == Kind.ROLL and "dice" in e.data:
             labels.append("rolls " + "-".join(str(d) for d in sorted(e.data["dice"], reverse=True)))
     return "; ".join(labels) or "no losses"

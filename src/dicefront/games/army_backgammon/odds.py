@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from ...core.game import State
 from ...core.policy import GamePolicies, Stop
-from .rules import ROLL, ArmyState
+from .constants import Phase
+from .rules import ArmyState
 
 
 def next_turn_roll(state: State) -> bool:
-    return isinstance(state, ArmyState) and state.phase == ROLL
+    return isinstance(state, ArmyState) and state.phase == Phase.ROLL
 
 
 POLICIES = GamePolicies(default=Stop.name, policies=(Stop(),), next_dice=next_turn_roll)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core.game import Action
 from .actions import Arm, Attack, ChangeStance, Detector, KeepStances, Mine, Move, Orders, Sergeant, Skip, man_owner
+from .constants import Phase, Task
 from .tactics import ATTACK, in_reach, may_move_again, to_exit
 
 if TYPE_CHECKING:
@@ -17,23 +18,23 @@ SETUP_ACTIONS = (Arm, Sergeant, Detector, Mine)
 def reason(state: ArmyState, action: Action, player: int) -> str | None:
     phase = state.phase
     if isinstance(action, SETUP_ACTIONS):
-        if phase != "setup":
+        if phase != Phase.SETUP:
             return "set-up is over"
         return _setup_reason(state, action, player)
-    if phase == "setup":
+    if phase == Phase.SETUP:
         return "set-up is not finished"
     if isinstance(action, Orders):
-        if phase != "orders":
+        if phase != Phase.ORDERS:
             return "orders are given right after the roll"
         if action.kind not in state.order_choices():
             return "your Sergeant is dead: you must give Charge or Dig In orders"
         return "other orders use more of your dice, and you must use as many as you can"
     if isinstance(action, (Move, Attack, Skip)):
-        if phase != "act":
+        if phase != Phase.ACT:
             return f"not now: this is the {phase} phase"
         return _act_reason(state, action, player)
     if isinstance(action, (ChangeStance, KeepStances)):
-        if phase != "stance":
+        if phase != Phase.STANCE:
             return "stances change only in the stance phase, at the end of your turn"
         if isinstance(action, ChangeStance):
             return _stance_reason(state, action, player)
@@ -43,16 +44,16 @@ def reason(state: ArmyState, action: Action, player: int) -> str | None:
 def _setup_reason(state: ArmyState, action: Action, player: int) -> str:
     kind = state.tasks[0][0]
     if isinstance(action, Arm):
-        if kind != "arm":
+        if kind != Task.ARM:
             return "men are armed first"
         if action.weapon not in state.game.tables.ranges:
             return f"unknown weapon {action.weapon!r}; weapons: {', '.join(state.game.tables.weapons)}"
         return "this man already carries that weapon"
     if isinstance(action, Mine):
-        if kind != "mine":
+        if kind != Task.MINE:
             return "minefields are hidden last"
         return f"row {action.row} is not a free row of your side for a minefield"
-    if kind not in ("sergeant", "detector") or not isinstance(action, (Sergeant, Detector)):
+    if kind not in (Task.SERGEANT, Task.DETECTOR) or not isinstance(action, (Sergeant, Detector)):
         return f"the set-up step now is: {kind}"
     if state.men.get(action.man, None) is None or man_owner(action.man) != player:
         return f"{action.man} is not one of your men"

@@ -12,6 +12,8 @@ from rich.console import Group
 from rich.text import Text
 
 from .actions import ORDER_NAMES
+from .constants import Phase
+from .tactics import ATTACK
 
 if TYPE_CHECKING:
     from . import ArmyBackgammonGame
@@ -28,7 +30,7 @@ def man_label(game: ArmyBackgammonGame, man: list[Any], mines_on: bool) -> str:
     return f"{name} {arms}·{game.tables.stances[stance].abbr}{mark}"
 
 
-def render(game: ArmyBackgammonGame, view: dict[str, Any]) -> Group:
+def render_text(game: ArmyBackgammonGame, view: dict[str, Any]) -> Group:
     viewer = view["viewer"]
     rows = range(24, 0, -1) if viewer != 1 else range(1, 25)
     by_row: dict[int, list[list[Any]]] = {}
@@ -97,8 +99,8 @@ def _dice_line(view: dict[str, Any]) -> Text:
         t.append(" ".join(DIE_FACES[d - 1] + str(d) for d in view["rolled"]), style="bold yellow")
         if view["orders"]:
             t.append(f"  {ORDER_NAMES[view['orders']]}", style="cyan")
-        if view["phase"] == "act":
+        if view["phase"] == Phase.ACT:
             left = " ".join(str(d) for d in view["dice"])
-            phase = "attack" if view["slots"][:1] == "A" else "move"
+            phase = "attack" if view["slots"][:1] == ATTACK else "move"
             t.append(f"  now: {phase}, dice left {left}", style="bold")
     return t

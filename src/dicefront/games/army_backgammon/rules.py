@@ -1,6 +1,6 @@
 """Army Man Backgammon rules: the state and every rule of RULES.md (numbers in
 comments). Legal moves and the dice look-ahead live in ``tactics.py``; saving,
-loading, views and determinization in ``persist.py``."""
+loading, views and determinization in ``codec.py``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.chance import Outcomes, Roll
 from ...core.events import Event
 from ...core.game import Action, PhaseState
-from . import persist, setup
+from . import setup
 from .actions import (
     ORDER_NAMES,
     ArmyAction,
@@ -20,18 +20,13 @@ from .actions import (
     Orders,
     Skip,
 )
+from .constants import CHANCE_PHASES, Kind, Phase, Threat
+from .reasons import reason
 from .tactics import ATTACK, OFF, Men, after_move, attacks, moves, plan, usable, without
 from .words import describe, dice_text
 
 if TYPE_CHECKING:
     from . import ArmyBackgammonGame
-
-# Phases
-ROLLOFF, SETUP, ROLL, ORDERS, ACT, SAVE, MINE, STANCE, OVER = (
-    "rolloff", "setup", "roll", "orders", "act", "save", "mine", "stance", "over",
-)
-PHASES = (ROLLOFF, SETUP, ROLL, ORDERS, ACT, SAVE, MINE, STANCE, OVER)
-CHANCE_PHASES = (ROLLOFF, ROLL, SAVE, MINE)
 
 
 class ArmyState(PhaseState[ArmyAction]):
@@ -63,7 +58,7 @@ class ArmyState(PhaseState[ArmyAction]):
     def __init__(self, game: ArmyBackgammonGame) -> None:
         self.game = game
         self.men: Men = {}
-        self.phase = ROLLOFF
+        self.phase = Phase.ROLLOFF
         self.player = 0
         self.first: int | None = None
         self.turn = 0
@@ -84,11 +79,11 @@ class ArmyState(PhaseState[ArmyAction]):
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
-        if self.phase == ROLLOFF:
+        if self.phase == Phase.ROLLOFF:
             return setup.ROLLOFF_OUTCOMES
-        if self.phase == ROLL:
+        if self.phase == Phase.ROLL:
             return self.game.turn_outcomes
-        if self.phase in (SAVE, MINE):
+        if self.phase in (Phase.SAVE, Phase.MINE):
             return setup.ONE_DIE
         return []
 
@@ -125,13 +120,13 @@ class ArmyState(PhaseState[ArmyAction]):
         return list(self._legal)
 
     def _compute_legal(self, player: int) -> list[ArmyAction]:
-        if self.phase == SETUP:
+        if self.phase == Phase.SETUP:
             return setup.task_actions(self, player)
-        if self.phase == ORDERS:
+        if self.phase == Phase.ORDERS:
             return [Orders(o) for o in self.allowed_orders()]
-        if self.phase == ACT:
+        if self.phase == Phase.ACT:
             return self._act_actions(player)
-        if self.phase == STANCE:
+        if self.phase == Phase.STANCE:
             return self._stance_actions(player)
         return []
 
@@ -220,14 +215,12 @@ class ArmyState(PhaseState[ArmyAction]):
         base = super().why_illegal(action, player)
         if base != "not a legal action in this position":
             return base
-        from .reasons import reason
-
         return reason(self, action, player) or f"not legal during the {self.phase} phase"
 
     # ----- applying -------------------------------------------------------------------
     def _apply(self, action: ArmyAction, player: int) -> list[Event]:
         self._legal = None
-        if self.phase == SETUP:
+        if self.phase == Phase.SETUP:
             return setup.apply_task(self, action, player)
         if isinstance(action, Orders):
             return self._give_orders(action.kind, forced=False)
@@ -237,23 +230,23 @@ class ArmyState(PhaseState[ArmyAction]):
             return self._attack(action, player)
         if isinstance(action, Skip):
             self.slots = self.slots[1:]
-            ev = Event("skip", f"{self.game.player_name(player)} leaves that phase unused.", {})
+            ev = Event(Kind.SKIP, f"{self.game.player_name(player)} leaves that phase unused.", {})
             return [ev, *self._advance()]
         if isinstance(action, ChangeStance):  # rule 7.1
             man = self.men[action.man]
             self.men[action.man] = man._replace(stance=action.stance)
             text = f"{self.game.player_name(player)} swaps {describe(self.game, action.man, man)} for a {action.stance} figure."
-            return [Event("stance", text, {"man": action.man, "stance": action.stance}), *self._end_turn()]
+            return [Event(Kind.STANCE, text, {"man": action.man, "stance": action.stance}), *self._end_turn()]
         if isinstance(action, KeepStances):
-            return [Event("stance", f"{self.game.player_name(player)} keeps every stance.", {}), *self._end_turn()]
+            return [Event(Kind.STANCE, f"{self.game.player_name(player)} keeps every stance.", {}), *self._end_turn()]
         raise TypeError(f"not an Army Man Backgammon action: {action!r}")
 
     def _give_orders(self, kind: str, forced: bool) -> list[Event]:  # rules 4.3, 8
         self.orders = kind
         self.slots = plan(kind, len(self.dice))
-        self.phase = ACT
+        self.phase = Phase.ACT
         how = "must give" if forced else "gives"
-        ev = Event("orders", f"{self.game.player_name(self.player)} {how} {ORDER_NAMES[kind]}.", {"orders": kind})
+        ev = Event(Kind.ORDERS, f"{self.game.player_name(self.player)} {how} {ORDER_NAMES[kind]}.", {"orders": kind})
         return [ev, *self._advance()]
 
     def _move(self, action: Move, player: int) -> list[Event]:  # rules 5.1-5.5, 9.1
@@ -266,25 +259,25 @@ class ArmyState(PhaseState[ArmyAction]):
         who = describe(g, action.man, man)
         if dest < 1 or dest > 24:
             del self.men[action.man]
-            self.phase, self.winner = OVER, player
+            self.phase, self.winner = Phase.OVER, player
             text = f"{g.player_name(player)}'s {who} moves {action.die} and leaves the far end of the board: {g.player_name(player)} wins!"
-            return [Event("win", text, {"man": action.man, "die": action.die, "winner": player})]
+            return [Event(Kind.WIN, text, {"man": action.man, "die": action.die, "winner": player})]
         data = {"man": action.man, "die": action.die, "from": man.row, "to": dest}
         enemies = [n for n, m in self.men.items() if m.owner != player and m.row == dest]
         moved_text = f"{g.player_name(player)}'s {who} moves {action.die} from row {man.row} to row {dest}"
         if len(enemies) >= 2:  # rule 5.5
-            events = [Event("move", f"{moved_text} into {len(enemies)} enemy men and is captured.", {**data, "captured": action.man})]
+            events = [Event(Kind.MOVE, f"{moved_text} into {len(enemies)} enemy men and is captured.", {**data, "captured": action.man})]
             return events + self._kill(action.man) + self._advance()
         self.men[action.man] = man._replace(row=dest)
         if enemies:  # rule 5.4
             victim = enemies[0]
             text = f"{moved_text} and captures {g.player_name(1 - player)}'s {describe(g, victim, self.men[victim])}."
-            events = [Event("move", text, {**data, "captured": victim}), *self._kill(victim)]
+            events = [Event(Kind.MOVE, text, {**data, "captured": victim}), *self._kill(victim)]
         else:
-            events = [Event("move", moved_text + ".", data)]
-        if self.phase == OVER:
+            events = [Event(Kind.MOVE, moved_text + ".", data)]
+        if self.phase == Phase.OVER:
             return events
-        return events + self._enter_row(action.man, dest) + (self._advance() if self.phase == ACT else [])
+        return events + self._enter_row(action.man, dest) + (self._advance() if self.phase == Phase.ACT else [])
 
     def _enter_row(self, name: str, row: int) -> list[Event]:  # rules 10.3-10.4
         if not self.game.options.mines:
@@ -300,12 +293,12 @@ class ArmyState(PhaseState[ArmyAction]):
             del self.mines[enemy][row]
             self.cleared[enemy].append(row)
             text = f"{describe(g, name, man)}'s mine detector finds {g.player_name(enemy)}'s minefield on row {row} and destroys it."
-            return [Event("mine-cleared", text, {"man": name, "row": row})]
+            return [Event(Kind.MINE_CLEARED, text, {"man": name, "row": row})]
         self.mines[enemy][row] = True
-        self.pending = ("mine", name, row)
-        self.phase = MINE
+        self.pending = (Threat.MINE, name, row)
+        self.phase = Phase.MINE
         text = f"{describe(g, name, man)} walks into {g.player_name(enemy)}'s hidden minefield on row {row}!"
-        return [Event("mine", text, {"man": name, "row": row})]
+        return [Event(Kind.MINE, text, {"man": name, "row": row})]
 
     def _attack(self, action: Attack, player: int) -> list[Event]:  # rules 6.1-6.3
         g = self.game
@@ -314,18 +307,18 @@ class ArmyState(PhaseState[ArmyAction]):
         self.dice = without(self.dice, d)
         self.slots = self.slots[1:]
         self.fired = (*self.fired, action.attacker)
-        self.pending = ("attack", action.attacker, action.target, d)
-        self.phase = SAVE
+        self.pending = (Threat.ATTACK, action.attacker, action.target, d)
+        self.phase = Phase.SAVE
         text = (f"{g.player_name(player)}'s {describe(g, action.attacker, a)} on row {a.row} fires at "
                 f"{g.player_name(1 - player)}'s {describe(g, action.target, t)} on row {t.row}, {d} rows away.")
-        return [Event("attack", text, {"attacker": action.attacker, "target": action.target, "die": d})]
+        return [Event(Kind.ATTACK, text, {"attacker": action.attacker, "target": action.target, "die": d})]
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
         self._legal = None
         faces = tuple(int(f) for f in outcome.faces)
-        if self.phase == ROLLOFF:
+        if self.phase == Phase.ROLLOFF:
             return setup.rolloff(self, faces)
-        if self.phase == ROLL:
+        if self.phase == Phase.ROLL:
             return self._turn_roll(faces)
         return self._saving_throw(faces[0])
 
@@ -333,11 +326,11 @@ class ArmyState(PhaseState[ArmyAction]):
         self.rolled = self.dice = faces
         self.moved = self.fired = ()
         self.orders, self.slots = "", ()
-        ev = Event("roll", f"{self.game.player_name(self.player)} rolls {dice_text(faces)}.", {"dice": list(faces)})
-        self.phase = ORDERS
+        ev = Event(Kind.ROLL, f"{self.game.player_name(self.player)} rolls {dice_text(faces)}.", {"dice": list(faces)}, dice=faces)
+        self.phase = Phase.ORDERS
         value = self.order_values()
         if max(value.values()) == 0:
-            self.phase = ACT
+            self.phase = Phase.ACT
             return [ev, *self._advance()]
         allowed = self.allowed_orders(value)
         if len(allowed) == 1:
@@ -348,20 +341,20 @@ class ArmyState(PhaseState[ArmyAction]):
         assert self.pending is not None
         g = self.game
         kind = self.pending[0]
-        name = self.pending[2] if kind == "attack" else self.pending[1]  # the target, or the man on the mines
+        name = self.pending[2] if kind == Threat.ATTACK else self.pending[1]  # the target, or the man on the mines
         self.pending = None
-        self.phase = ACT
+        self.phase = Phase.ACT
         man = self.men[name]
         save = g.tables.stances[man.stance].save
-        what = "the attack" if kind == "attack" else "the mines"
+        what = "the attack" if kind == Threat.ATTACK else "the mines"
         verdict = "saved" if roll <= save else "killed"
         rng = f"1-{save}" if save > 1 else "1"
         text = (f"{g.player_name(man.owner)}'s {describe(g, name, man)} rolls {roll} to survive {what} "
                 f"(saves on {rng} while {man.stance}): {verdict}.")
-        events = [Event("save", text, {"man": name, "roll": roll, "cause": kind, "result": verdict})]
+        events = [Event(Kind.SAVE, text, {"man": name, "roll": roll, "cause": kind, "result": verdict}, dice=(roll,))]
         if roll > save:
             events += self._kill(name)
-        if self.phase == OVER:
+        if self.phase == Phase.OVER:
             return events
         return events + self._advance()
 
@@ -371,66 +364,57 @@ class ArmyState(PhaseState[ArmyAction]):
         if man.sergeant:
             self.sergeant_lost[man.owner] = True
             text = f"{self.game.player_name(man.owner)}'s Sergeant is dead: from now on they must Dig In or Charge every turn."
-            events.append(Event("sergeant", text, {"player": man.owner}))
+            events.append(Event(Kind.SERGEANT, text, {"player": man.owner}))
         alive = [any(m.owner == p for m in self.men.values()) for p in (0, 1)]
         if all(alive):
             return events
-        self.phase = OVER
+        self.phase = Phase.OVER
         if not any(alive):
             self.winner = None
-            return [*events, Event("game-over", "Both armies are wiped out: the game is a draw.", {"winner": None})]
+            return [*events, Event(Kind.GAME_OVER, "Both armies are wiped out: the game is a draw.", {"winner": None})]
         self.winner = 0 if alive[0] else 1
         g = self.game
         text = f"{g.player_name(1 - self.winner)}'s army is wiped out: {g.player_name(self.winner)} wins."
-        return [*events, Event("game-over", text, {"winner": self.winner})]
+        return [*events, Event(Kind.GAME_OVER, text, {"winner": self.winner})]
 
     def _advance(self) -> list[Event]:
         """After an action in the maneuver/attack phases: go on if a die can still be
         used, else to the stance phase (rule 4.4)."""
-        if self.phase != ACT:
+        if self.phase != Phase.ACT:
             return []
         if self.slots and self.dice and self.usable_now() > 0:
             return []
-        self.phase = STANCE
+        self.phase = Phase.STANCE
         if self.dice:
             text = f"{self.game.player_name(self.player)} cannot use {dice_text(self.dice)}; the die is lost."
-            return [Event("dice-lost", text, {"dice": list(self.dice)})]
+            return [Event(Kind.DICE_LOST, text, {"dice": list(self.dice)}, dice=self.dice)]
         return []
 
     def _end_turn(self) -> list[Event]:  # rules 4.1, 9.4
         limit = self.game.options.turn_limit
         if self.turn >= limit:
-            self.phase = OVER
-            return [Event("game-over", f"The turn limit of {limit} turns is reached: the game is a draw.", {"winner": None})]
+            self.phase = Phase.OVER
+            return [Event(Kind.GAME_OVER, f"The turn limit of {limit} turns is reached: the game is a draw.", {"winner": None})]
         self.start_turn(1 - self.player)
-        return [Event("turn", f"Turn {self.turn}: {self.game.player_name(self.player)}.", {"player": self.player, "turn": self.turn})]
+        return [Event(Kind.TURN, f"Turn {self.turn}: {self.game.player_name(self.player)}.", {"player": self.player, "turn": self.turn})]
 
     def start_turn(self, player: int) -> None:
         self.turn += 1
         self.player = player
-        self.phase = ROLL
+        self.phase = Phase.ROLL
         self.rolled = self.dice = ()
         self.slots, self.orders, self.moved, self.fired = (), "", (), ()
 
     # ----- information ------------------------------------------------------------------
-    def _payload(self) -> dict[str, Any]:
-        return persist.payload(self)
-
-    def _view(self, player: int | None) -> dict[str, Any]:
-        return persist.view(self, player)
-
-    def determinize(self, player: int, rng: Any) -> ArmyState:
-        return persist.determinize(self, player, rng)
-
     def status_text(self) -> str:
-        if self.phase == OVER or self.phase in CHANCE_PHASES:
+        if self.phase == Phase.OVER or self.phase in CHANCE_PHASES:
             return super().status_text()
         name = self.game.player_name(self.player)
-        if self.phase == SETUP:
+        if self.phase == Phase.SETUP:
             return f"{name}: set up ({setup.task_text(self)})"
-        if self.phase == ORDERS:
+        if self.phase == Phase.ORDERS:
             return f"{name}: turn {self.turn}, rolled {dice_text(self.rolled)}, choose orders"
-        if self.phase == ACT:
+        if self.phase == Phase.ACT:
             what = "move a man" if self.slots[0] != ATTACK else "attack"
             return f"{name}: turn {self.turn}, {ORDER_NAMES[self.orders]}, {what} with {dice_text(self.dice)}"
         return f"{name}: turn {self.turn}, stance phase (swap one man's stance or keep them)"

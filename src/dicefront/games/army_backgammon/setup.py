@@ -11,6 +11,7 @@ from ...core.chance import Outcomes, Roll, dice
 from ...core.events import Event
 from ...core.game import Action
 from .actions import Arm, ArmyAction, Detector, Mine, Sergeant, man_id
+from .constants import Kind, Phase, Task
 from .tactics import Man, Men, absolute_row
 from .words import describe
 
@@ -56,14 +57,14 @@ def build_tasks(game: ArmyBackgammonGame, first: int) -> tuple[tuple[str, int], 
     tasks: list[tuple[str, int]] = []
     if opts.setup == "choose":
         for _ in range(len(game.army.men) * opts.weapons_per_man):
-            tasks += [("arm", order[0]), ("arm", order[1])]
-        tasks += [("sergeant", order[0]), ("sergeant", order[1])]
+            tasks += [(Task.ARM, order[0]), (Task.ARM, order[1])]
+        tasks += [(Task.SERGEANT, order[0]), (Task.SERGEANT, order[1])]
         if opts.mines:
             for _ in range(game.army.detectors):
-                tasks += [("detector", order[0]), ("detector", order[1])]
+                tasks += [(Task.DETECTOR, order[0]), (Task.DETECTOR, order[1])]
     if opts.mines:
         for p in order:
-            tasks += [("mine", p)] * opts.minefields
+            tasks += [(Task.MINE, p)] * opts.minefields
     return tuple(tasks)
 
 
@@ -73,19 +74,19 @@ def rolloff(state: ArmyState, faces: tuple[int, ...]) -> list[Event]:  # rule 2.
     first = 0 if a > b else 1
     state.first = first
     text = f"Roll for the first turn: {g.player_name(0)} {a}, {g.player_name(1)} {b}; {g.player_name(first)} goes first."
-    events = [Event("roll", text, {"dice": [a, b], "first": first})]
+    events = [Event(Kind.ROLL, text, {"dice": [a, b], "first": first}, dice=(a, b))]
     state.tasks = build_tasks(g, first)
     return events + _next(state)
 
 
 def _next(state: ArmyState) -> list[Event]:
     if state.tasks:
-        state.phase = "setup"
+        state.phase = Phase.SETUP
         state.player = state.tasks[0][1]
         return []
     assert state.first is not None
     state.start_turn(state.first)
-    return [Event("turn", f"Turn 1: {state.game.player_name(state.first)}.", {"player": state.first, "turn": 1})]
+    return [Event(Kind.TURN, f"Turn 1: {state.game.player_name(state.first)}.", {"player": state.first, "turn": 1})]
 
 
 def next_unarmed(state: ArmyState, player: int) -> str | None:
@@ -99,23 +100,24 @@ def next_unarmed(state: ArmyState, player: int) -> str | None:
 def task_actions(state: ArmyState, player: int) -> list[ArmyAction]:
     kind = state.tasks[0][0]
     g = state.game
-    if kind == "arm":
+    if kind == Task.ARM:
         name = next_unarmed(state, player)
         have = state.men[name].weapons if name else ()
         return [Arm(w) for w in g.tables.weapons if w not in have]
-    if kind == "sergeant":
+    if kind == Task.SERGEANT:
         return [Sergeant(n) for n in state.own_men(player)]
-    if kind == "detector":
+    if kind == Task.DETECTOR:
         return [Detector(n) for n in state.own_men(player) if not state.men[n].detector]
     return [Mine(r) for r in zone(g, player) if r not in state.mines[player]]
 
 
 def task_text(state: ArmyState) -> str:
     kind = state.tasks[0][0]
-    if kind == "arm":
+    if kind == Task.ARM:
         name = next_unarmed(state, state.player)
         return f"choose a weapon for {name}"
-    return {"sergeant": "name your Sergeant", "detector": "hand out a mine detector"}.get(kind, "hide a minefield")
+    words: dict[str, str] = {Task.SERGEANT: "name your Sergeant", Task.DETECTOR: "hand out a mine detector"}
+    return words.get(kind, "hide a minefield")
 
 
 def apply_task(state: ArmyState, action: Action, player: int) -> list[Event]:
@@ -127,18 +129,18 @@ def apply_task(state: ArmyState, action: Action, player: int) -> list[Event]:
         assert name is not None
         man = state.men[name]
         state.men[name] = man._replace(weapons=(*man.weapons, action.weapon))
-        events = [Event("arm", f"{who} gives {name} a {action.weapon}.", {"man": name, "weapon": action.weapon})]
+        events = [Event(Kind.ARM, f"{who} gives {name} a {action.weapon}.", {"man": name, "weapon": action.weapon})]
     elif isinstance(action, Sergeant):  # rule 2.4
         state.men[action.man] = state.men[action.man]._replace(sergeant=True)
-        events = [Event("sergeant", f"{who} names {describe(g, action.man, state.men[action.man])} Sergeant.", {"man": action.man})]
+        events = [Event(Kind.SERGEANT, f"{who} names {describe(g, action.man, state.men[action.man])} Sergeant.", {"man": action.man})]
     elif isinstance(action, Detector):  # rule 10.4
         state.men[action.man] = state.men[action.man]._replace(detector=True)
-        events = [Event("detector", f"{who} hands a mine detector to {action.man}.", {"man": action.man})]
+        events = [Event(Kind.DETECTOR, f"{who} hands a mine detector to {action.man}.", {"man": action.man})]
     elif isinstance(action, Mine):  # rules 10.1-10.2: only the owner learns the row
         state.mines[player][action.row] = False
         events = [
-            Event("mine-placed", f"{who} hides a minefield.", {"player": player}),
-            Event("mine-row", f"Your minefield is hidden on row {action.row}.", {"row": action.row}, audience=(player,)),
+            Event(Kind.MINE_PLACED, f"{who} hides a minefield.", {"player": player}),
+            Event(Kind.MINE_ROW, f"Your minefield is hidden on row {action.row}.", {"row": action.row}, audience=(player,)),
         ]
     else:
         raise TypeError(f"not a set-up action: {action!r}")

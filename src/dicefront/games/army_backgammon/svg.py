@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action
 from .actions import ORDER_NAMES, Attack, ChangeStance, Detector, Mine, Move, Sergeant
+from .constants import DICE_USED_PHASES
 from .tactics import forward
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ def _header(game: ArmyBackgammonGame, view: dict[str, Any]) -> list[str]:
             if not used:
                 left.remove(d)
             dx = 420 + i * 34
-            opacity = "0.35" if used and view["phase"] in ("act", "save", "mine", "stance") else "1"
+            opacity = "0.35" if used and view["phase"] in DICE_USED_PHASES else "1"
             out.append(f'<g opacity="{opacity}"><rect x="{dx}" y="28" width="26" height="26" rx="5" fill="#f5f5f5"/>'
                        f'<text x="{dx + 13}" y="47" text-anchor="middle" font-size="17" font-weight="bold" fill="#111">{d}</text></g>')
         if view["orders"]:

@@ -8,15 +8,16 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.validate import Field, require_canonical, require_playable, show, unique
 from .actions import ORDERS, man_id, man_owner
-from .setup import zone
+from .constants import PHASES, ROLLING_PHASES, TASK_KINDS, Phase, Threat
+from .rules import ArmyState
+from .setup import build_tasks, zone
 from .tables import MAX_PER_ROW
-from .tactics import Man, plan
+from .tactics import ROWS, Man, plan
 
 if TYPE_CHECKING:
     from . import ArmyBackgammonGame
-    from .rules import ArmyState
 
-TASK_KINDS = ("arm", "sergeant", "detector", "mine")
+__all__ = ["determinize", "from_payload", "payload", "view"]
 
 
 def _men(state: ArmyState) -> list[list[Any]]:
@@ -90,13 +91,10 @@ def determinize(state: ArmyState, player: int, rng: random.Random) -> ArmyState:
 # ----- loading ------------------------------------------------------------------------------------
 _FIELDS = ("phase", "player", "first", "turn", "rolled", "dice", "slots", "orders", "moved", "fired", "pending",
            "tasks", "men", "cleared", "probed", "sergeant_lost", "winner", "mines")
-ROWS = 24
 
 
 def from_payload(game: ArmyBackgammonGame, data: Any) -> ArmyState:
     """Rebuild a saved state, checking every field against the rules' invariants."""
-    from .rules import PHASES, ArmyState
-
     root = Field(data, "state", game.name)
     root.obj(_FIELDS)
     st = ArmyState(game)
@@ -160,22 +158,22 @@ def _read_men(game: ArmyBackgammonGame, men: Field) -> dict[str, Man]:
 
 
 def _read_pending(st: ArmyState, f: Field) -> tuple[Any, ...] | None:
-    if st.phase not in ("save", "mine"):
+    if st.phase not in (Phase.SAVE, Phase.MINE):
         f.check(f.is_null, f"must be null in the {st.phase} phase")
         return None
-    if st.phase == "save":
+    if st.phase == Phase.SAVE:
         kind, attacker, target, die = f.items(4, 4)
-        kind.text(("attack",))
+        kind.text((Threat.ATTACK,))
         a, t = _man_name(st.game, attacker, st.player), _man_name(st.game, target, 1 - st.player)
         target.check(t in st.men, f"{t} is not on the board")
-        return ("attack", a, t, die.integer(1, 6))
+        return (Threat.ATTACK, a, t, die.integer(1, 6))
     kind, man, row = f.items(3, 3)
-    kind.text(("mine",))
+    kind.text((Threat.MINE,))
     name = _man_name(st.game, man, st.player)
     man.check(name in st.men, f"{name} is not on the board")
     r = row.integer(1, ROWS)
     row.check(st.men[name].row == r, f"{name} is not on row {r}")
-    return ("mine", name, r)
+    return (Threat.MINE, name, r)
 
 
 def _task(f: Field) -> tuple[str, int]:
@@ -212,7 +210,7 @@ def _read_mines(st: ArmyState, root: Field) -> None:
 def _check_turn(st: ArmyState, root: Field) -> None:
     """Dice, orders and the men who acted agree with each other (rules 4.2-4.4)."""
     n = st.game.options.dice
-    rolling = st.phase in ("rolloff", "setup", "roll")
+    rolling = st.phase in ROLLING_PHASES
     if rolling:
         root["rolled"].check(not (st.rolled or st.dice or st.slots or st.orders or st.moved or st.fired), f"nothing is rolled in the {st.phase} phase")
         return
@@ -231,25 +229,23 @@ def _check_turn(st: ArmyState, root: Field) -> None:
         root["slots"].check(len(st.slots) <= len(full) - used, "more phases left than dice used")
     else:
         root["slots"].check(not st.slots and used == 0, "phases without orders")
-    if st.phase == "act":
+    if st.phase == Phase.ACT:
         root["slots"].check(bool(st.slots and st.dice and st.orders), "the act phase needs orders, phases and dice left")
-    if st.phase == "orders":
+    if st.phase == Phase.ORDERS:
         root["orders"].check(not st.orders and used == 0, "orders are already given")
 
 
 def _check_phase(st: ArmyState, root: Field) -> None:
-    from .setup import build_tasks
-
     g, phase = st.game, st.phase
     alive = [any(m.owner == p for m in st.men.values()) for p in (0, 1)]
-    root["winner"].check(st.winner is None or phase == "over", "a winner while the game is not over")
-    if phase == "over":
+    root["winner"].check(st.winner is None or phase == Phase.OVER, "a winner while the game is not over")
+    if phase == Phase.OVER:
         root["men"].check(st.winner is None or alive[st.winner] or st.winner == st.player, "the winner has no men")
     else:
         root["men"].check(all(alive), "a side without men but the game is not over")
-    root["first"].check((st.first is None) == (phase == "rolloff"), "must be null exactly before the roll for the first turn")
-    root["turn"].check((st.turn == 0) == (phase in ("rolloff", "setup")), "must be 0 exactly before the first turn")
-    if phase == "setup":
+    root["first"].check((st.first is None) == (phase == Phase.ROLLOFF), "must be null exactly before the roll for the first turn")
+    root["turn"].check((st.turn == 0) == (phase in (Phase.ROLLOFF, Phase.SETUP)), "must be 0 exactly before the first turn")
+    if phase == Phase.SETUP:
         assert st.first is not None
         queue = build_tasks(g, st.first)
         root["tasks"].check(bool(st.tasks) and st.tasks == queue[len(queue) - len(st.tasks):], "not what is left of the set-up steps")
@@ -257,7 +253,7 @@ def _check_phase(st: ArmyState, root: Field) -> None:
     else:
         root["tasks"].check(not st.tasks, f"no set-up step is left in the {phase} phase")
     men_count = len(g.army.men)
-    setup_over = phase not in ("rolloff", "setup")
+    setup_over = phase not in (Phase.ROLLOFF, Phase.SETUP)
     for p in (0, 1):
         own = [m for m in st.men.values() if m.owner == p]
         has_sergeant = any(m.sergeant for m in own)
