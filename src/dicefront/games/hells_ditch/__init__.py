@@ -6,11 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
 
-from ...core.events import Event
-from ...core.game import Action, Game, State
+from ...core.game import Game
 from ...core.options import opt
+from .constants import TURNS_PER_ROUND
 from .mapdata import ValleyMap, load_map
 from .rules import HellsDitchState
 
@@ -78,40 +77,10 @@ class HellsDitchGame(Game[HellsDitchOptions, HellsDitchState]):
         return PLAYER_NAMES[player]
 
     def length_bound(self) -> int:
-        return self.options.round_limit * 3 * STEPS_PER_TURN + 10
+        return self.options.round_limit * TURNS_PER_ROUND * STEPS_PER_TURN + 10
 
     def new_state(self) -> HellsDitchState:
         return HellsDitchState(self)
-
-    def _state_from_payload(self, payload: dict[str, Any]) -> HellsDitchState:
-        from .payload import state_from_payload
-
-        return state_from_payload(self, payload)
-
-    def render_text(self, state: State, player: int | None) -> Any:
-        from .render import render
-
-        return render(self, state.view(player))
-
-    def render_svg(self, state: State, player: int | None) -> str:
-        from .svg import render_svg
-
-        return render_svg(self, state.view(player))
-
-    def action_path(self, state: State, action: Action) -> list[str]:
-        from .svg import action_path
-
-        return action_path(self, action)
-
-    def evaluate(self, state: State, player: int) -> float:
-        from .heuristics import evaluate
-
-        return evaluate(state, player)  # type: ignore[arg-type]
-
-    def outcome_label(self, before: State, after: State, events: list[Event], player: int) -> str:
-        from .heuristics import outcome_label
-
-        return outcome_label(before, after, events, player)  # type: ignore[arg-type]
 
 
 GAME_CLASS = HellsDitchGame

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
+from .constants import Kind
 
 if TYPE_CHECKING:
     from .rules import HellsDitchState
@@ -52,25 +53,25 @@ def evaluate(state: HellsDitchState, player: int) -> float:
     return max(-0.95, min(0.95, score))
 
 
-def outcome_label(before: HellsDitchState, after: HellsDitchState, events: list[Event], player: int) -> str:
+def outcome_label(before: HellsDitchState, after: HellsDitchState, events: list[Event], player: int) -> str | None:
     """Group results by what matters to ``player``: eliminations, retreats, damage
     dealt and taken, loot gained ("enemy eliminated", "dealt 2, took 1", "+1 loot")."""
     other = 1 - player
     parts = []
-    gone = {e.data.get("player") for e in events if e.kind == "eliminated"}
+    gone = {e.data.get("player") for e in events if e.kind == Kind.ELIMINATED}
     if gone == {player, other}:
         parts.append("both eliminated")
     elif other in gone:
         parts.append("enemy eliminated")
     elif player in gone:
         parts.append("yours eliminated")
-    backed = {e.data.get("player") for e in events if e.kind == "back-out"}
+    backed = {e.data.get("player") for e in events if e.kind == Kind.BACK_OUT}
     if player in backed:
         parts.append("you back out")
     if other in backed:
         parts.append("enemy backs out")
-    dealt = sum(e.data["hits"][player] for e in events if e.kind == "roll")
-    taken = sum(e.data["hits"][other] for e in events if e.kind == "roll")
+    dealt = sum(e.data["hits"][player] for e in events if e.kind == Kind.ROLL)
+    taken = sum(e.data["hits"][other] for e in events if e.kind == Kind.ROLL)
     if (dealt or taken) and not gone:
         parts.append(f"dealt {dealt}, took {taken}")
     gained = after.loot[player] - before.loot[player]

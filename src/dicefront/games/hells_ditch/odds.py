@@ -12,7 +12,8 @@ import re
 from ...core.game import State
 from ...core.policy import Choice, Context, GamePolicies, Policy
 from .actions import BackOut, FightOn, HellsDitchAction
-from .rules import CHOICE, HellsDitchState
+from .constants import CHOICE
+from .rules import HellsDitchState
 
 
 def _fight_choice(state: State) -> tuple[int, list[HellsDitchAction]] | None:

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group
 from rich.text import Text
 
+from .constants import REVEALED
+
 if TYPE_CHECKING:
     from . import HellsDitchGame
     from .mapdata import ValleyMap
@@ -104,7 +106,7 @@ def _side(game: HellsDitchGame, view: dict[str, Any], p: int) -> Text:
 
 def _plans(game: HellsDitchGame, view: dict[str, Any]) -> list[Text]:
     out = []
-    executing = view["phase"] in ("roll", "choice", "over")
+    executing = view["phase"] in REVEALED
     for p, plan in enumerate(view["plans"]):
         t = Text(f"{game.player_name(p)}'s orders: ", style=NAME_STYLE[p])
         if "orders" not in plan:
@@ -138,7 +140,7 @@ def _fight(game: HellsDitchGame, view: dict[str, Any]) -> Text | None:
     return t
 
 
-def render(game: HellsDitchGame, view: dict[str, Any]) -> Group:
+def render_text(game: HellsDitchGame, view: dict[str, Any]) -> Group:
     lines: list[Any] = [Text(f"{game.valley.name}  -  round {view['round']}, turn {view['turn']} of 3", style="bold underline")]
     lines += draw_map(game, view)
     lines.append(Text("yellow village  ✗ razed  [..] stronghold  B2:5 Black's W2 with 5 HP  · road", style="dim"))

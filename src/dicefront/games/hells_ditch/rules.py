@@ -7,7 +7,6 @@ owners whose warband can retreat (``choice``, both at once)."""
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.chance import Outcomes, Roll
@@ -15,18 +14,13 @@ from ...core.events import Event
 from ...core.game import Action, State, winner_returns
 from . import fight as fights
 from .actions import BackOut, FightOn, HellsDitchAction, Move, Order, PickCounter, Raze, Recruit, Submit, counter_label, strength
+from .constants import CHOICE, FULL_HP, OVER, PLAN, ROLL, TURNS_PER_ROUND, WARBANDS, Kind
 from .fight import Fight
-from .plan import next_orders, projection, random_plan, unused_counters
+from .plan import next_orders, projection, unused_counters
 
 if TYPE_CHECKING:
     from . import HellsDitchGame
     from .mapdata import ValleyMap
-
-PLAN, ROLL, CHOICE, OVER = "plan", "roll", "choice", "over"
-PHASES = (PLAN, ROLL, CHOICE, OVER)
-WARBANDS = 3  # rule 1.3
-FULL_HP = 5  # rule 1.3
-TURNS_PER_ROUND = 3  # rule 2.1
 
 
 class HellsDitchState(State[HellsDitchAction]):
@@ -197,20 +191,20 @@ class HellsDitchState(State[HellsDitchAction]):
         if isinstance(action, PickCounter):  # rule 2.2
             self.counter[player] = action.counter
             return [
-                Event("counter", f"{name} lays an order counter face down.", {"player": player}),
-                Event("counter-private", f"You chose counter {counter_label(action.counter)}.", {"counter": action.counter}, (player,)),
+                Event(Kind.COUNTER, f"{name} lays an order counter face down.", {"player": player}),
+                Event(Kind.COUNTER_PRIVATE, f"You chose counter {counter_label(action.counter)}.", {"counter": action.counter}, (player,)),
             ]
         if isinstance(action, Submit):
             return self._submit(player)
         self.orders[player] = (*self.orders[player], action)
-        ev = Event("order", f"You write order {len(self.orders[player])}: {self.describe(action)}.", {"order": str(action)}, (player,))
+        ev = Event(Kind.ORDER, f"You write order {len(self.orders[player])}: {self.describe(action)}.", {"order": str(action)}, (player,))
         if len(self.orders[player]) >= (self.counter[player] or 0):
             return [ev, *self._submit(player)]  # the counter's last order completes the plan
         return [ev]
 
     def _submit(self, player: int) -> list[Event]:
         self.submitted[player] = True
-        events = [Event("submit", f"{self.game.player_name(player)} has finished writing orders.", {"player": player})]
+        events = [Event(Kind.SUBMIT, f"{self.game.player_name(player)} has finished writing orders.", {"player": player})]
         if all(self.submitted):
             events += self._reveal()
             events += self._run()
@@ -222,7 +216,7 @@ class HellsDitchState(State[HellsDitchAction]):
             counter = self.counter[p] or 1
             written = "; ".join(self.describe(o) for o in self.orders[p]) or "no orders"
             text = f"{self.game.player_name(p)} reveals counter {counter_label(counter)}: {written}."
-            events.append(Event("reveal", text, {"player": p, "counter": counter, "orders": [str(o) for o in self.orders[p]]}))
+            events.append(Event(Kind.REVEAL, text, {"player": p, "counter": counter, "orders": [str(o) for o in self.orders[p]]}))
         return events
 
     def describe(self, order: Order) -> str:
@@ -263,7 +257,7 @@ class HellsDitchState(State[HellsDitchAction]):
                     todo[p] = written
                 else:  # rule 3.5
                     text = f"{self.game.player_name(p)}'s order {k + 1} ({self.describe(written)}) cannot be carried out: {why}."
-                    events.append(Event("skipped", text, {"player": p, "order": str(written)}))
+                    events.append(Event(Kind.SKIPPED, text, {"player": p, "order": str(written)}))
         clash = self._clash(todo)
         for p in (0, 1):
             order = todo[p]
@@ -274,7 +268,7 @@ class HellsDitchState(State[HellsDitchAction]):
             m0, m1 = todo
             assert isinstance(m0, Move) and isinstance(m1, Move)  # a clash is two moves
             queue.append((None, m0.warband, m1.warband))
-            events.append(Event("clash", f"{self.band_name(0, m0.warband)} and {self.band_name(1, m1.warband)} meet on the road between "
+            events.append(Event(Kind.CLASH, f"{self.band_name(0, m0.warband)} and {self.band_name(1, m1.warband)} meet on the road between "
                                 f"{self.valley.label(m1.to)} and {self.valley.label(m0.to)}.", {"warbands": [m0.warband, m1.warband]}))
         for place in self.valley.locations:  # rule 4.3: map order
             f0, f1 = fights.front(self, 0, place), fights.front(self, 1, place)
@@ -317,17 +311,17 @@ class HellsDitchState(State[HellsDitchAction]):
             start = self.loc[player][i]
             self.loc[player][i] = order.to
             text = f"{who} moves from {self.valley.label(start or '')} to {self.valley.label(order.to)}."
-            return [Event("move", text, {"player": player, "warband": order.warband, "from": start, "to": order.to})]
+            return [Event(Kind.MOVE, text, {"player": player, "warband": order.warband, "from": start, "to": order.to})]
         if isinstance(order, Raze):  # rule 3.3
             self.razed.add(order.village)
             self.loot[player] += 1
             text = f"{who} razes {self.valley.label(order.village)}: +1 loot ({self.loot[player]} in all)."
-            return [Event("raze", text, {"player": player, "warband": order.warband, "village": order.village})]
+            return [Event(Kind.RAZE, text, {"player": player, "warband": order.warband, "village": order.village})]
         home = self.valley.strongholds[player]  # rule 3.4
         self.loc[player][i] = home
         self.hp[player][i] = FULL_HP
         text = f"{who} is recruited at {self.valley.label(home)} with {FULL_HP} HP."
-        return [Event("recruit", text, {"player": player, "warband": order.warband})]
+        return [Event(Kind.RECRUIT, text, {"player": player, "warband": order.warband})]
 
     # ----- fights ------------------------------------------------------------------------------
     def _start_fight(self) -> list[Event]:  # rule 5.1
@@ -339,7 +333,7 @@ class HellsDitchState(State[HellsDitchAction]):
         s0, s1 = self.strengths()
         text = (f"Fight {where}: {self.band_name(0, w0)} ({self.hp[0][w0 - 1]} HP, {s0} dice) against "
                 f"{self.band_name(1, w1)} ({self.hp[1][w1 - 1]} HP, {s1} dice).")
-        return [Event("fight", text, {"place": place, "warbands": [w0, w1]})]
+        return [Event(Kind.FIGHT, text, {"place": place, "warbands": [w0, w1]})]
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:  # rules 5.2, 5.3
         assert self.fight is not None  # only a fight is a chance node
@@ -351,13 +345,13 @@ class HellsDitchState(State[HellsDitchAction]):
             self.hp[p][i] = max(0, self.hp[p][i] - hits[1 - p])
         s = self.strengths()
         parts = [self._roll_text(p, s[p], hits[p], bands[1 - p]) for p in (0, 1)]
-        events = [Event("roll", " ".join(parts), {"hits": list(hits), "dice": list(s), "skip_empty": not self.fresh})]
+        events = [Event(Kind.ROLL, " ".join(parts), {"hits": list(hits), "dice": list(s), "skip_empty": not self.fresh}, dice=hits)]
         for p in (0, 1):
             if self.hp[p][bands[p] - 1] == 0:
                 self.loc[p][bands[p] - 1] = None
                 self.loot[1 - p] += 1
                 text = f"{self.band_name(p, bands[p])} is eliminated: {self.game.player_name(1 - p)} gains 1 loot ({self.loot[1 - p]} in all)."
-                events.append(Event("eliminated", text, {"player": p, "warband": bands[p]}))
+                events.append(Event(Kind.ELIMINATED, text, {"player": p, "warband": bands[p]}))
         return events + self._after_roll()
 
     def _roll_text(self, p: int, dice: int, hits: int, target: int) -> str:
@@ -391,8 +385,8 @@ class HellsDitchState(State[HellsDitchAction]):
         self.choice[player] = action
         what = "fight on" if isinstance(action, FightOn) else f"back out to {self.valley.label(action.to)}"
         events = [
-            Event("decided", f"{self.game.player_name(player)} has decided.", {"player": player}),
-            Event("decided-private", f"You chose to {what}.", {"choice": str(action)}, (player,)),
+            Event(Kind.DECIDED, f"{self.game.player_name(player)} has decided.", {"player": player}),
+            Event(Kind.DECIDED_PRIVATE, f"You chose to {what}.", {"choice": str(action)}, (player,)),
         ]
         if self.actors:
             return events
@@ -406,14 +400,14 @@ class HellsDitchState(State[HellsDitchAction]):
         self.deciders, self.choice = (), [None, None]
         self.phase = ROLL
         if not backs:
-            return [Event("fight-on", "Both sides fight on.", {})]
+            return [Event(Kind.FIGHT_ON, "Both sides fight on.", {})]
         if len(backs) == 2 and place is not None and backs[0] == backs[1]:
             text = f"Both warbands try to slip away to {self.valley.label(backs[0])} and run into each other: the fight goes on."
-            return [Event("collide", text, {"to": backs[0]})]
+            return [Event(Kind.COLLIDE, text, {"to": backs[0]})]
         events = []
         for p, to in sorted(backs.items()):
             self.loc[p][bands[p] - 1] = to
-            events.append(Event("back-out", f"{self.band_name(p, bands[p])} backs out to {self.valley.label(to)}.", {"player": p, "to": to}))
+            events.append(Event(Kind.BACK_OUT, f"{self.band_name(p, bands[p])} backs out to {self.valley.label(to)}.", {"player": p, "to": to}))
         if place is None:
             return events + self._end_fight()
         for p in backs:
@@ -437,7 +431,7 @@ class HellsDitchState(State[HellsDitchAction]):
             holders = [p for p in (0, 1) if place in self.loc[p]]
             who = f"{self.game.player_name(holders[0])} holds" if holders else "Nobody is left at"
             text = f"The fight is over: {who} {self.valley.label(place)}."
-        return [Event("fight-over", text, {"place": place}), *self._run()]
+        return [Event(Kind.FIGHT_OVER, text, {"place": place}), *self._run()]
 
     # ----- end of steps, turns and the game -----------------------------------------------------
     def _check_victory(self) -> list[Event]:  # rules 6.1, 6.2
@@ -447,12 +441,12 @@ class HellsDitchState(State[HellsDitchAction]):
         a, b = self.loot
         if a == b:
             if self.game.options.shared_victory == "play-on":
-                return [Event("tie", f"Both players reach {target} loot with {a} each: play goes on until one leads.", {})]
+                return [Event(Kind.TIE, f"Both players reach {target} loot with {a} each: play goes on until one leads.", {})]
             self.phase, self.winner = OVER, None
-            return [Event("game-over", f"Both players reach {target} loot with {a} each at the same moment: a draw.", {"winner": None})]
+            return [Event(Kind.GAME_OVER, f"Both players reach {target} loot with {a} each at the same moment: a draw.", {"winner": None})]
         self.phase, self.winner = OVER, 0 if a > b else 1
         name = self.game.player_name(self.winner)
-        return [Event("game-over", f"{name} wins with {max(a, b)} loot against {min(a, b)}.", {"winner": self.winner, "loot": [a, b]})]
+        return [Event(Kind.GAME_OVER, f"{name} wins with {max(a, b)} loot against {min(a, b)}.", {"winner": self.winner, "loot": [a, b]})]
 
     def _end_turn(self) -> list[Event]:  # rules 2.1, 6.3
         self.used = [(*self.used[p], self.counter[p] or 0) for p in (0, 1)]
@@ -465,7 +459,7 @@ class HellsDitchState(State[HellsDitchAction]):
             if self.round >= self.game.options.round_limit:
                 self.phase, self.winner = OVER, None
                 text = f"The round limit of {self.game.options.round_limit} is reached without a winner: a draw."
-                return [Event("game-over", text, {"winner": None})]
+                return [Event(Kind.GAME_OVER, text, {"winner": None})]
             self.round += 1
             self.turn = 1
             self.used = [(), ()]
@@ -474,29 +468,7 @@ class HellsDitchState(State[HellsDitchAction]):
             left = unused_counters(self, p)
             if len(left) == 1:  # rule 2.2: the last counter of the round is laid without a choice
                 self.counter[p] = left[0]
-        return [Event("turn", f"Round {self.round}, turn {self.turn}: both players write their orders.", {"round": self.round, "turn": self.turn})]
-
-    # ----- information ------------------------------------------------------------------------
-    def _view(self, player: int | None) -> dict[str, Any]:
-        from .payload import view
-
-        return view(self, player)
-
-    def _payload(self) -> dict[str, Any]:
-        from .payload import payload
-
-        return payload(self)
-
-    def determinize(self, player: int, rng: random.Random) -> HellsDitchState:
-        """Re-sample the other player's unrevealed plan or fight decision (rule 7.2)."""
-        state = self.clone()
-        other = 1 - player
-        if self.phase == PLAN:
-            random_plan(state, other, rng)
-        elif self.phase == CHOICE and self.choice[other] is not None:
-            options: list[FightOn | BackOut] = [FightOn(), *(BackOut(to) for to in fights.retreats(state, other))]
-            state.choice[other] = options[rng.randrange(len(options))]
-        return state
+        return [Event(Kind.TURN, f"Round {self.round}, turn {self.turn}: both players write their orders.", {"round": self.round, "turn": self.turn})]
 
     def status_text(self) -> str:
         name = self.game.player_name

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action
 from .actions import BackOut, Move, PickCounter, Raze, Recruit
+from .constants import REVEALED
 
 if TYPE_CHECKING:
     from . import HellsDitchGame
+    from .rules import HellsDitchState
 
 WIDTH, MAP_H, HEIGHT, MARGIN = 640, 470, 600, 62
 INK = ("#1b1b1b", "#f2efe6")
@@ -109,7 +111,7 @@ def _panel(game: HellsDitchGame, view: dict[str, Any]) -> list[str]:
         out += _counters(view, p, p == me, 300, y0 - 14)
         plan = view["plans"][p]
         status = "writing…" if not plan["submitted"] else "orders written"
-        if "orders" in plan and view["phase"] in ("roll", "choice", "over"):
+        if "orders" in plan and view["phase"] in REVEALED:
             status = " · ".join(plan["orders"]) or "no orders"
         out.append(f'<text x="300" y="{y0 + 30}" font-size="12" fill="#cfc8b4">{escape(status)}</text>')
     out.append(f'<text x="{WIDTH - 12}" y="{HEIGHT - 8}" text-anchor="end" font-size="12" fill="#888">'
@@ -169,7 +171,7 @@ def render_svg(game: HellsDitchGame, view: dict[str, Any]) -> str:
     return "\n".join(parts)
 
 
-def action_path(game: HellsDitchGame, action: Action) -> list[str]:
+def action_path(state: HellsDitchState, action: Action) -> list[str]:
     """The ids a person clicks to make ``action``: warband then location for orders,
     the eliminated warband for a recruit, the counter tile, the retreat location."""
     if isinstance(action, PickCounter):

@@ -1,14 +1,17 @@
-"""Saving, loading and viewing a Hell's Ditch state (rule 7: what each seat may see)."""
+"""What leaves the engine: saving, loading and viewing a Hell's Ditch state, and
+re-sampling what a seat cannot see (rule 7: what each seat may see)."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.validate import Field, require_canonical, require_playable, show, unique
 from . import fight as fights
-from .actions import COUNTERS, BackOut, FightOn, Move, Raze, Recruit, counter_label, strength
-from .plan import next_orders
-from .rules import FULL_HP, PHASES, TURNS_PER_ROUND, WARBANDS, HellsDitchState
+from .actions import COUNTERS, BackOut, FightOn, Move, Raze, Recruit, counter_label
+from .constants import CHOICE, FULL_HP, OVER, PHASES, PLAN, REVEALED, ROLL, TURNS_PER_ROUND, WARBANDS
+from .plan import next_orders, random_plan
+from .rules import HellsDitchState
 
 if TYPE_CHECKING:
     from . import HellsDitchGame
@@ -43,7 +46,7 @@ def _fight(state: HellsDitchState, viewer: int | None) -> dict[str, Any] | None:
 def view(state: HellsDitchState, viewer: int | None) -> dict[str, Any]:
     """Everything is public (rule 7.1) except a plan before the reveal and a fight
     decision before both sides have decided (rule 7.2)."""
-    revealed = state.phase in ("roll", "choice", "over")
+    revealed = state.phase in REVEALED
     plans = [_plan(state, p, revealed or viewer == p) for p in (0, 1)]
     last = [state.counter[p] for p in (0, 1)]
     counters_left = []
@@ -120,7 +123,7 @@ def _action(game: HellsDitchGame, f: Field, kinds: tuple[type, ...], what: str) 
     return action
 
 
-def state_from_payload(game: HellsDitchGame, data: Any) -> HellsDitchState:
+def from_payload(game: HellsDitchGame, data: Any) -> HellsDitchState:
     """Rebuild a saved state, checking every field against the rules' invariants."""
     root = Field(data, "state", game.name)
     root.obj(_FIELDS)
@@ -128,7 +131,7 @@ def state_from_payload(game: HellsDitchGame, data: Any) -> HellsDitchState:
     st = HellsDitchState(game)
     st.phase = root["phase"].text(PHASES)
     st.round = root["round"].integer(1, opts.round_limit)
-    st.turn = root["turn"].integer(1, TURNS_PER_ROUND + (1 if st.phase == "over" else 0))
+    st.turn = root["turn"].integer(1, TURNS_PER_ROUND + (1 if st.phase == OVER else 0))
     st.loc = [f.each(lambda x: x.optional(lambda y: _place(game, y)), WARBANDS, WARBANDS) for f in root["loc"].items(2, 2)]
     st.hp = [f.each(lambda x: x.integer(0, FULL_HP), WARBANDS, WARBANDS) for f in root["hp"].items(2, 2)]
     razed = root["razed"].items(0, len(game.valley.locations))
@@ -180,7 +183,7 @@ def _check_plans(st: HellsDitchState, root: Field, used: list[list[Field]]) -> N
             continue
         root["counter"].check(c not in st.used[p], f"player {p}'s counter {c} was already used this round")
         root["orders"].check(len(st.orders[p]) <= c, f"player {p} wrote {len(st.orders[p])} orders with counter {c}")
-    if st.phase != "plan":
+    if st.phase != PLAN:
         return
     for p in (0, 1):
         left = [c for c in COUNTERS if c not in st.used[p]]
@@ -193,10 +196,10 @@ def _check_plans(st: HellsDitchState, root: Field, used: list[list[Field]]) -> N
 
 def _check_phase(st: HellsDitchState, root: Field) -> None:
     phase, opts = st.phase, st.game.options
-    fighting = phase in ("roll", "choice")
+    fighting = phase in (ROLL, CHOICE)
     root["fight"].check((st.fight is not None) == fighting, f"a fight must be under way exactly in the roll and choice phases, not {phase}")
-    root["winner"].check(st.winner is None or phase == "over", "a winner while the game is not over")
-    if phase == "plan":
+    root["winner"].check(st.winner is None or phase == OVER, "a winner while the game is not over")
+    if phase == PLAN:
         root["step"].check(st.step == st.resolved == 0 and not st.queue, "no step is carried out while writing plans")
         root["phase"].check(st.submitted != [True, True], "both plans are in but not carried out")
     if fighting:
@@ -207,7 +210,7 @@ def _check_phase(st: HellsDitchState, root: Field) -> None:
         for p, w in ((0, w0), (1, w1)):
             at = st.loc[p][w - 1]
             root["fight"].check(at is not None and (place is None or at == place), f"player {p}'s W{w} is not in this fight")
-    if phase == "choice":
+    if phase == CHOICE:
         root["choice"].check(bool(st.actors), "the choice phase needs a player still to decide")
         for p in (0, 1):
             root["choice"].check(p in st.deciders or st.choice[p] is None, f"player {p} does not decide")
@@ -216,7 +219,7 @@ def _check_phase(st: HellsDitchState, root: Field) -> None:
                 root["choice"].check(c.to in fights.retreats(st, p), f"player {p} cannot back out to {c.to}")
     else:
         root["deciders"].check(not st.deciders and st.choice == [None, None], f"no decision is pending in the {phase} phase")
-    if phase != "over":
+    if phase != OVER:
         a, b = st.loot
         tie_on = a == b and opts.shared_victory == "play-on"
         root["loot"].check(max(a, b) < opts.target_loot or tie_on, "the target loot is reached but the game is not over")
@@ -224,4 +227,18 @@ def _check_phase(st: HellsDitchState, root: Field) -> None:
         root["winner"].check(st.loot[st.winner] > st.loot[1 - st.winner], "the winner does not lead on loot")
 
 
-__all__ = ["state_from_payload", "strength"]
+
+# ----- hidden information ----------------------------------------------------------------------
+def determinize(state: HellsDitchState, player: int, rng: random.Random) -> HellsDitchState:
+    """Re-sample the other player's unrevealed plan or fight decision (rule 7.2)."""
+    out = state.clone()
+    other = 1 - player
+    if state.phase == PLAN:
+        random_plan(out, other, rng)
+    elif state.phase == CHOICE and state.choice[other] is not None:
+        options: list[FightOn | BackOut] = [FightOn(), *(BackOut(to) for to in fights.retreats(out, other))]
+        out.choice[other] = options[rng.randrange(len(options))]
+    return out
+
+
+__all__ = ["determinize", "from_payload", "payload", "view"]
