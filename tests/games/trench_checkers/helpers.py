@@ -6,7 +6,8 @@ from typing import Any
 
 from dicefront.core import Roll
 from dicefront.games.trench_checkers import TrenchCheckersGame
-from dicefront.games.trench_checkers.rules import ATTACK, MOVE, TrenchState
+from dicefront.games.trench_checkers.constants import ATTACK, MOVE
+from dicefront.games.trench_checkers.rules import TrenchState
 
 
 def game(**options: Any) -> TrenchCheckersGame:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from dicefront.games.trench_checkers.rules import ATTACK, DEFEND, MOVE, REACT, REROLL, ROLL
+from dicefront.games.trench_checkers.constants import ATTACK, DEFEND, MOVE, REACT, REROLL, ROLL
 
 from .helpers import act, attacking, c, empty, game, moving, put, ranks, roll, texts
 

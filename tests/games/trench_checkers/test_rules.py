@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 from dicefront.core import DataFileError, IllegalActionError
-from dicefront.games.trench_checkers.rules import ATTACK, FIRST, MOVE, OVER, ROLL, ROLLOFF, TERRAIN, TrenchState
+from dicefront.games.trench_checkers.constants import ATTACK, FIRST, MOVE, OVER, ROLL, ROLLOFF, TERRAIN
+from dicefront.games.trench_checkers.flow import next_stage
+from dicefront.games.trench_checkers.rules import TrenchState
 
 from .helpers import act, attacking, c, empty, game, moving, put, ranks, roll, texts
 
@@ -137,8 +139,6 @@ def test_rule_3_2_no_passing_while_a_move_exists() -> None:
     st2.terrain = {c("b1"): 0}
     st2.board[c("a2")] = st2.board[c("h10")]  # an enemy blocks the only other way out
     del st2.board[c("h10")]
-    from dicefront.games.trench_checkers.flow import next_stage
-
     st2.stage = -1
     next_stage(st2)
     assert st2.actors == (1,), "a player with no legal move loses the moves"

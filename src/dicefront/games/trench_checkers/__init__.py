@@ -7,10 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
 
-from ...core.events import Event
-from ...core.game import Action, Game, State
+from ...core.game import Game
 from ...core.options import opt
 from .board import Board, load_board
 from .cards import CardList, load_cards
@@ -68,36 +66,6 @@ class TrenchCheckersGame(Game[TrenchCheckersOptions, TrenchState]):
 
     def new_state(self) -> TrenchState:
         return TrenchState(self)
-
-    def _state_from_payload(self, payload: dict[str, Any]) -> TrenchState:
-        from .store import from_payload
-
-        return from_payload(self, payload)
-
-    def render_text(self, state: State, player: int | None) -> Any:
-        from .render import render
-
-        return render(self, state.view(player))
-
-    def render_svg(self, state: State, player: int | None) -> str:
-        from .svg import render_svg
-
-        return render_svg(self, state.view(player))
-
-    def action_path(self, state: State, action: Action) -> list[str]:
-        from .svg import action_path
-
-        return action_path(action)
-
-    def evaluate(self, state: State, player: int) -> float:
-        from .heuristics import evaluate
-
-        return evaluate(state, player)  # type: ignore[arg-type]
-
-    def outcome_label(self, before: State, after: State, events: list[Event], player: int) -> str:
-        from .heuristics import outcome_label
-
-        return outcome_label(events, player)
 
 
 GAME_CLASS = TrenchCheckersGame

@@ -13,10 +13,6 @@ from ...core.notation import Kind, Notation, cell_kind, choice
 RANKS = {"S": "Soldier", "V": "Veteran", "C": "Commando"}
 
 
-def sq(cell: Cell) -> str:
-    return Grid.name(cell)
-
-
 def _grid(game: Any) -> Grid:
     return game.board.grid
 

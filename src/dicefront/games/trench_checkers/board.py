@@ -16,6 +16,11 @@ COMMANDO_SYMBOL = {"a": 0, "b": 1}
 SWAPPED = {"0": "1", "1": "0", "a": "b", "b": "a", ".": ".", "=": "=", "D": "D"}
 
 
+def order(cell: Cell) -> tuple[int, int]:
+    """The sort key of cells: row by row from row 1, then by column."""
+    return (cell[1], cell[0])
+
+
 @dataclass(frozen=True)
 class Board:
     name: str

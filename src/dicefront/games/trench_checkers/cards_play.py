@@ -7,17 +7,16 @@ from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from ...core.game import Action
-from ...core.grid import Cell
+from ...core.grid import Cell, Grid
 from . import combat as cb
-from .actions import Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play, sq
+from .actions import Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play
+from .board import order
+from .constants import ATTACK, DEFEND, MOVE, PUSH_MOVES, REACT, REROLL, Kind
 from .flow import begin_battle
-from .rules import ATTACK, DEFEND, MOVE, REACT, REROLL, order
 
 if TYPE_CHECKING:
     from .cards import Card
     from .rules import TrenchState
-
-PUSH_MOVES = 3
 
 
 def windows(st: TrenchState) -> set[str]:
@@ -93,8 +92,8 @@ def play_card(st: TrenchState, action: Play, p: int) -> list[Event]:
     if not st.hands[p][card.id]:
         del st.hands[p][card.id]
     st.discard.append(card.id)
-    target = f" on {sq(action.cell)}" if action.cell is not None else ""
-    ev = Event("play", f"{st.game.player_name(p)} plays {card.name}{target}: {card.text}", {"player": p, "card": card.id, "cell": None if action.cell is None else sq(action.cell)})
+    target = f" on {Grid.name(action.cell)}" if action.cell is not None else ""
+    ev = Event(Kind.PLAY, f"{st.game.player_name(p)} plays {card.name}{target}: {card.text}", {"player": p, "card": card.id, "cell": None if action.cell is None else Grid.name(action.cell)})
     return [ev, *_effect(st, card.effect, action.cell, p)]
 
 
@@ -122,7 +121,7 @@ def _effect(st: TrenchState, effect: str, cell: Cell | None, p: int) -> list[Eve
         assert cell is not None
         pid = next(pid for pid in st.board[cell] if st.rank[pid] == "S")
         st.rank[pid] = "V"
-        return [Event("veteran", f"The Soldier on {sq(cell)} becomes a Veteran.", {"cell": sq(cell), "count": 1})]
+        return [Event(Kind.VETERAN, f"The Soldier on {Grid.name(cell)} becomes a Veteran.", {"cell": Grid.name(cell), "count": 1})]
     elif effect == "five-rolls":
         st.five[p] = True
     elif effect == "plus-two":
@@ -143,7 +142,7 @@ def _effect(st: TrenchState, effect: str, cell: Cell | None, p: int) -> list[Eve
         assert fallen is not None
         st.graveyard.remove(fallen)
         st.board[cell] = (fallen,)
-        return [Event("revive", f"A fallen Soldier of {st.game.player_name(p)} returns on {sq(cell)}.", {"cell": sq(cell)})]
+        return [Event(Kind.REVIVE, f"A fallen Soldier of {st.game.player_name(p)} returns on {Grid.name(cell)}.", {"cell": Grid.name(cell)})]
     return []
 
 
@@ -155,20 +154,20 @@ def reason(st: TrenchState, action: Action, p: int) -> str | None:
         if st.phase != MOVE:
             return f"moves are made in your movement phase (now: {st.phase})"
         if action.src not in st.board or st.owner_at(action.src) != p:
-            return f"there is no unit of yours on {sq(action.src)}"
+            return f"there is no unit of yours on {Grid.name(action.src)}"
         if st.grid.distance(action.src, action.dst) != 1:
             return "a move goes one tile up, down, left or right (no diagonal moves)"
         if action.dst in st.terrain:
-            return f"{sq(action.dst)} holds terrain"
+            return f"{Grid.name(action.dst)} holds terrain"
         if action.dst in st.board and st.owner_at(action.dst) != p:
-            return f"{sq(action.dst)} holds an enemy unit"
+            return f"{Grid.name(action.dst)} holds an enemy unit"
         return "that unit may not make that move (stacks move together only with a Veteran or the Commando; stacks hold 3; Veterans stack only with Veterans or the Commando)"
     if isinstance(action, Attack):
         if st.phase != ATTACK or not st.attacks_left:
             return "you have no attack available now"
         if action.src not in st.board or st.owner_at(action.src) != p:
-            return f"there is no unit of yours on {sq(action.src)}"
-        return f"{sq(action.dst)} is not an active enemy unit next to {sq(action.src)}"
+            return f"there is no unit of yours on {Grid.name(action.src)}"
+        return f"{Grid.name(action.dst)} is not an active enemy unit next to {Grid.name(action.src)}"
     if isinstance(action, (ChooseFirst, PlaceTerrain, Pass, EndAttacks)):
         return f"not possible during the {st.phase} step"
     return None

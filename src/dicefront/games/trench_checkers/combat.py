@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 from ...core.chance import Outcomes, Roll
 from ...core.events import Event
-from ...core.grid import Cell
-from .actions import RANKS, sq
+from ...core.grid import Cell, Grid
+from .actions import RANKS
+from .constants import Kind
 
 if TYPE_CHECKING:
     from .rules import TrenchState
@@ -46,7 +47,7 @@ class Combat:
 
     def to_json(self) -> dict[str, object]:
         return {
-            "attacker": self.attacker, "src": None if self.src is None else sq(self.src), "dst": sq(self.dst),
+            "attacker": self.attacker, "src": None if self.src is None else Grid.name(self.src), "dst": Grid.name(self.dst),
             "sides": list(self.sides), "counts": list(self.counts), "bonus": list(self.bonus),
             "suicide": list(self.suicide), "rolls": list(self.rolls), "medic": list(self.medic),
             "rerolled": list(self.rerolled), "react": list(self.react), "rerolling": self.rerolling,
@@ -90,9 +91,9 @@ def describe(st: TrenchState, cell: Cell) -> str:
     ranks = st.ranks_at(cell)
     owner = st.game.player_name(st.owner_at(cell))
     if len(ranks) == 1:
-        return f"{owner}'s {RANKS[ranks]} on {sq(cell)}"
+        return f"{owner}'s {RANKS[ranks]} on {Grid.name(cell)}"
     parts = [RANKS[r] for r in sorted(ranks, key=lambda r: -RANK_ORDER[r])]
-    return f"{owner}'s stack of {len(ranks)} ({', '.join(parts)}) on {sq(cell)}"
+    return f"{owner}'s stack of {len(ranks)} ({', '.join(parts)}) on {Grid.name(cell)}"
 
 
 def side_text(c: Combat, side: int) -> str:
@@ -141,7 +142,7 @@ def resolve(st: TrenchState) -> list[Event]:
         if side in losers or c.suicide[side]:
             removals[c.player(side)].update(defeated(st, cell))
             if c.suicide[side] and side not in losers:
-                notes.append(f"the suicide mission from {sq(cell)} ends there")
+                notes.append(f"the suicide mission from {Grid.name(cell)} ends there")
     for side in (ATT, DEF):
         p = c.player(side)
         if c.medic[side] and removals[p]:
@@ -152,14 +153,15 @@ def resolve(st: TrenchState) -> list[Event]:
     removed = {p: len(removals[p]) for p in (0, 1)}
     st.remove_pieces(removals[0] | removals[1])
     events = [Event(
-        "battle",
+        Kind.BATTLE,
         f"{head}: {verdict}" + "".join(f"; {n}" for n in notes) + _removed_text(st, removed) + ".",
         {"result": result, "rolls": list(c.rolls), "totals": list(totals), "removed": [removed[0], removed[1]],
-         "attacker": att_p, "src": None if c.src is None else sq(c.src), "dst": sq(c.dst)},
+         "attacker": att_p, "src": None if c.src is None else Grid.name(c.src), "dst": Grid.name(c.dst)},
+        dice=c.rolls,
     )]
     if result == "attacker" and c.src is not None and c.src in st.board and c.dst not in st.board:
         st.board[c.dst] = st.board.pop(c.src)
-        events.append(Event("move-in", f"The winners move into {sq(c.dst)}.", {"from": sq(c.src), "to": sq(c.dst)}))
+        events.append(Event(Kind.MOVE_IN, f"The winners move into {Grid.name(c.dst)}.", {"from": Grid.name(c.src), "to": Grid.name(c.dst)}))
         events.extend(st.arrive(att_p, c.dst, joined=False))
     return events
 
@@ -176,7 +178,7 @@ def _last_stand(st: TrenchState, c: Combat, loser: int, removals: dict[int, set[
     victims = [pid for pid in st.board[wcell] if st.rank[pid] != "C"]
     victim = min(victims, key=lambda pid: (RANK_ORDER[st.rank[pid]], pid))
     removals[c.player(winner)].add(victim)
-    notes.append(f"Last Stand: the top roll takes a {RANKS[st.rank[victim]]} from {sq(wcell)} with it")
+    notes.append(f"Last Stand: the top roll takes a {RANKS[st.rank[victim]]} from {Grid.name(wcell)} with it")
 
 
 def _removed_text(st: TrenchState, removed: dict[int, int]) -> str:

@@ -7,15 +7,17 @@ from typing import TYPE_CHECKING
 
 from ...core.chance import Roll
 from ...core.events import Event
+from ...core.grid import Grid
 from . import combat as cb
-from .actions import RANKS, Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play, sq
-from .rules import ATTACK, DEFEND, FIRST, MOVE, MOVES_PER_TURN, OVER, REACT, REROLL, ROLL, ROLLOFF, TERRAIN
+from .actions import RANKS, Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain
+from .constants import ATTACK, DEFEND, FIRST, MOVE, MOVES_PER_TURN, OVER, REACT, ROLL, ROLLOFF, TERRAIN, Kind
 
 if TYPE_CHECKING:
     from .rules import TrenchState
 
 
 def apply_action(st: TrenchState, action: object, player: int) -> list[Event]:
+    """Every action but a card play (cards_play.play_card)."""
     if isinstance(action, ChooseFirst):
         return choose_first(st, action.player, player)
     if isinstance(action, PlaceTerrain):
@@ -24,14 +26,10 @@ def apply_action(st: TrenchState, action: object, player: int) -> list[Event]:
         return do_move(st, action, player)
     if isinstance(action, Attack):
         return declare_attack(st, action, player)
-    if isinstance(action, Play):
-        from .cards_play import play_card
-
-        return play_card(st, action, player)
     if isinstance(action, Pass):
         return pass_window(st, player)
     if isinstance(action, EndAttacks):
-        return [Event("end-attacks", f"{st.game.player_name(player)} ends the attack step.", {"player": player}), *next_stage(st)]
+        return [Event(Kind.END_ATTACKS, f"{st.game.player_name(player)} ends the attack step.", {"player": player}), *next_stage(st)]
     raise TypeError(f"not a Trench Checkers action: {action!r}")
 
 
@@ -44,27 +42,27 @@ def apply_chance(st: TrenchState, outcome: Roll) -> list[Event]:
         st.hands[player][card] = st.hands[player].get(card, 0) + 1
         name = st.game.cards.by_id(card)
         return [
-            Event("draw", f"{st.game.player_name(player)} draws a card.", {"player": player}),
-            Event("card", f"You draw {name.name if name else card}.", {"player": player, "card": card}, audience=(player,)),
+            Event(Kind.DRAW, f"{st.game.player_name(player)} draws a card.", {"player": player}),
+            Event(Kind.CARD, f"You draw {name.name if name else card}.", {"player": player, "card": card}, audience=(player,)),
         ]
     a, b = int(outcome.faces[0]), int(outcome.faces[-1])
     if st.phase == ROLLOFF:  # rules 2.1, 5.10
         winner = 0 if a > b else 1
         st.phase, st.player = FIRST, winner
         names = st.game.player_name
-        return [Event("roll", f"Roll for the first move: {names(0)} {a}, {names(1)} {b}; {names(winner)} decides who goes first.", {"dice": [a, b], "winner": winner})]
+        return [Event(Kind.ROLL, f"Roll for the first move: {names(0)} {a}, {names(1)} {b}; {names(winner)} decides who goes first.", {"dice": [a, b], "winner": winner}, dice=(a, b))]
     c = st.combat
     assert c is not None
     if st.phase == ROLL:
         st.set_combat(rolls=(a, b), react=tuple(s for s in (cb.ATT, cb.DEF) if _may_react(st, c.player(s))))
         text = f"Dice: attacker {cb.side_text(st.combat, cb.ATT)}, defender {cb.side_text(st.combat, cb.DEF)}."  # type: ignore[arg-type]
-        return [Event("roll", text, {"dice": [a, b]}), *next_react(st)]
+        return [Event(Kind.ROLL, text, {"dice": [a, b]}, dice=(a, b)), *next_react(st)]
     side = c.rerolling  # REROLL
     old = c.rolls[side]
     st.set_combat(rolls=cb.set2(c.rolls, side, max(old, a)), rerolled=cb.set2(c.rerolled, side, True), rerolling=-1)
     st.phase = REACT
     who = st.game.player_name(c.player(side))
-    return [Event("roll", f"{who} re-rolls: {a} (was {old}), keeping {max(old, a)}.", {"dice": [a], "kept": max(old, a)})]
+    return [Event(Kind.ROLL, f"{who} re-rolls: {a} (was {old}), keeping {max(old, a)}.", {"dice": [a], "kept": max(old, a)}, dice=(a,))]
 
 
 def _may_react(st: TrenchState, player: int) -> bool:
@@ -74,7 +72,7 @@ def _may_react(st: TrenchState, player: int) -> bool:
 # ----- set-up and rounds --------------------------------------------------------------------
 def choose_first(st: TrenchState, first: int, player: int) -> list[Event]:
     st.first = first
-    ev = Event("first", f"{st.game.player_name(player)} chooses {st.game.player_name(first)} to go first.", {"first": first})
+    ev = Event(Kind.FIRST, f"{st.game.player_name(player)} chooses {st.game.player_name(first)} to go first.", {"first": first})
     if st.round == 0:  # rule 2.3: terrain, the first player placing first
         st.phase, st.player = TERRAIN, first
         if st.terrain_left[first] and st.terrain_cells(first):
@@ -86,7 +84,7 @@ def choose_first(st: TrenchState, first: int, player: int) -> list[Event]:
 def place_terrain(st: TrenchState, action: PlaceTerrain, player: int) -> list[Event]:
     st.terrain[action.cell] = player
     st.terrain_left[player] -= 1
-    ev = Event("terrain", f"{st.game.player_name(player)} places terrain on {sq(action.cell)}.", {"cell": sq(action.cell), "player": player})
+    ev = Event(Kind.TERRAIN, f"{st.game.player_name(player)} places terrain on {Grid.name(action.cell)}.", {"cell": Grid.name(action.cell), "player": player})
     return [ev, *_next_placer(st, player)]
 
 
@@ -104,7 +102,7 @@ def start_round(st: TrenchState) -> list[Event]:
     st.round += 1
     st.skipping, st.skip_next, st.lost = list(st.skip_next), [False, False], [0, 0]
     st.stage = -1
-    ev = Event("round", f"Round {st.round}: {st.game.player_name(st.first)} goes first.", {"round": st.round, "first": st.first})
+    ev = Event(Kind.ROUND, f"Round {st.round}: {st.game.player_name(st.first)} goes first.", {"round": st.round, "first": st.first})
     return [ev, *next_stage(st)]
 
 
@@ -120,19 +118,19 @@ def next_stage(st: TrenchState) -> list[Event]:
         name = st.game.player_name(p)
         if st.skipping[p]:  # card airstrike: the lost turn
             what = "movement" if st.stage < 2 else "attack"
-            events.append(Event("skip", f"{name} loses this turn's {what} (airstrike).", {"player": p}))
+            events.append(Event(Kind.SKIP, f"{name} loses this turn's {what} (airstrike).", {"player": p}))
             continue
         if st.stage < 2:
             st.phase, st.moves_left, st.push_left, st.push_used, st.moves_made = MOVE, MOVES_PER_TURN, 0, False, 0
             st.moved = set()
             if st.moves(p):
                 return events
-            events.append(Event("no-move", f"{name} has no legal move.", {"player": p}))
+            events.append(Event(Kind.NO_MOVE, f"{name} has no legal move.", {"player": p}))
             continue
         st.phase, st.attacks_left, st.attack_made = ATTACK, 1, False
         if attack_step_open(st, p):
             return events
-        events.append(Event("no-attack", f"{name} has nothing to attack.", {"player": p}))
+        events.append(Event(Kind.NO_ATTACK, f"{name} has nothing to attack.", {"player": p}))
 
 
 def attack_step_open(st: TrenchState, p: int) -> bool:
@@ -148,9 +146,9 @@ def end_round(st: TrenchState) -> list[Event]:
         chooser = 0 if lost[0] > lost[1] else 1
         st.phase, st.player = FIRST, chooser
         text = f"{st.game.player_name(chooser)} lost more pieces ({lost[chooser]} to {lost[1 - chooser]}) and chooses who goes first."
-        return [Event("end-round", text, {"lost": list(lost), "chooser": chooser})]
+        return [Event(Kind.END_ROUND, text, {"lost": list(lost), "chooser": chooser})]
     st.phase = ROLLOFF
-    return [Event("end-round", f"Both sides lost {lost[0]} piece{'s' if lost[0] != 1 else ''}: a d6 roll decides.", {"lost": list(lost)})]
+    return [Event(Kind.END_ROUND, f"Both sides lost {lost[0]} piece{'s' if lost[0] != 1 else ''}: a d6 roll decides.", {"lost": list(lost)})]
 
 
 # ----- movement -------------------------------------------------------------------------------
@@ -176,7 +174,7 @@ def do_move(st: TrenchState, action: Move, player: int) -> list[Event]:
         st.push_left -= 1
     what = RANKS[st.rank[unit[0]]] if len(unit) == 1 else f"stack of {len(unit)}"
     verb = "stacks onto" if there else "moves to"
-    events = [Event("move", f"{st.game.player_name(player)}'s {what} on {sq(src)} {verb} {sq(dst)}.", {"from": sq(src), "to": sq(dst), "pieces": len(unit)})]
+    events = [Event(Kind.MOVE, f"{st.game.player_name(player)}'s {what} on {Grid.name(src)} {verb} {Grid.name(dst)}.", {"from": Grid.name(src), "to": Grid.name(dst), "pieces": len(unit)})]
     events.extend(st.arrive(player, dst, joined=bool(there)))
     if (st.moves_left or st.push_left) and st.moves(player):
         return events
@@ -185,7 +183,7 @@ def do_move(st: TrenchState, action: Move, player: int) -> list[Event]:
 
 # ----- attacks and the windows around a battle -------------------------------------------------
 def declare_attack(st: TrenchState, action: Attack, player: int) -> list[Event]:
-    events = [Event("attack", f"{cb.describe(st, action.src)} attacks {cb.describe(st, action.dst)}.", {"from": sq(action.src), "to": sq(action.dst)})]
+    events = [Event(Kind.ATTACK, f"{cb.describe(st, action.src)} attacks {cb.describe(st, action.dst)}.", {"from": Grid.name(action.src), "to": Grid.name(action.dst)})]
     return events + begin_battle(st, player, action.src, action.dst, five=st.five[player], bonus=st.bonus[player], suicide=st.suicide[player])
 
 
@@ -194,7 +192,7 @@ def begin_battle(st: TrenchState, player: int, src: object, dst: object, five: b
     st.attack_made = True
     if st.cancel_next[player]:  # card flashbang
         st.cancel_next[player] = False
-        ev = Event("cancelled", f"{st.game.player_name(player)}'s attack is cancelled by the enemy's card.", {"player": player})
+        ev = Event(Kind.CANCELLED, f"{st.game.player_name(player)}'s attack is cancelled by the enemy's card.", {"player": player})
         return [ev, *after_attack(st, player)]
     if src is not None:  # attack-modifying cards are used up by an attack with a unit
         st.five[player], st.bonus[player], st.suicide[player] = False, 0, False
@@ -250,7 +248,7 @@ def check_end(st: TrenchState) -> list[Event]:
         cmd = st.commando_pid(p)
         if not st.active[p] and st.pieces_of(p) == 1 and any(s == (cmd,) for s in st.board.values()):
             st.active[p] = True
-            events.append(Event("vengeance", f"Trail of Vengeance: {st.game.player_name(p)}'s Commando is the last one standing and becomes active.", {"player": p}))
+            events.append(Event(Kind.VENGEANCE, f"Trail of Vengeance: {st.game.player_name(p)}'s Commando is the last one standing and becomes active.", {"player": p}))
     left = [st.pieces_of(0), st.pieces_of(1)]
     if not left[0] and not left[1]:
         return events + game_over(st, None, "Both armies are wiped out: the game is a draw.")
@@ -263,7 +261,7 @@ def check_end(st: TrenchState) -> list[Event]:
 def game_over(st: TrenchState, winner: int | None, text: str) -> list[Event]:
     st.phase, st.winner, st.combat = OVER, winner, None
     st.draws = []
-    return [Event("game-over", text, {"winner": winner})]
+    return [Event(Kind.GAME_OVER, text, {"winner": winner})]
 
 
-__all__ = ["REROLL", "apply_action", "apply_chance"]
+__all__ = ["apply_action", "apply_chance", "begin_battle"]

@@ -25,8 +25,10 @@ from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from .combat import COMMANDO_DIE, HEIGHT_DIE
+from .constants import Kind
 
 if TYPE_CHECKING:
+    from ...core.game import State
     from .rules import TrenchState
 
 VALUE = {"S": 1.0, "V": 1.6, "C": 2.5}
@@ -311,14 +313,15 @@ def evaluate(state: TrenchState, player: int) -> float:
     return soft if raw > 0 else -soft
 
 
-def outcome_label(events: list[Event], player: int) -> str:
-    """Group results for exact odds: the battle verdict plus pieces lost by each side."""
+def outcome_label(before: State, after: State, events: list[Event], player: int) -> str | None:
+    """Group results for exact odds: the battle verdict plus pieces lost by each side
+    (else the visible events but dice and card draws, or "no change")."""
     for e in events:
-        if e.kind == "battle":
+        if e.kind == Kind.BATTLE:
             result = {"attacker": "attacker wins", "defender": "defender wins", "tie": "tie"}[e.data["result"]]
             removed = e.data["removed"]
             return f"{result}; you lose {removed[player]}, enemy loses {removed[1 - player]}"
-        if e.kind == "cancelled":
+        if e.kind == Kind.CANCELLED:
             return "attack cancelled"
-    kinds = [e.text for e in events if e.kind not in ("roll", "draw") and e.visible_to(player)]
+    kinds = [e.text for e in events if e.kind not in (Kind.ROLL, Kind.DRAW) and e.visible_to(player)]
     return "; ".join(kinds) or "no change"

@@ -12,7 +12,8 @@ from __future__ import annotations
 from ...core.game import Action, State
 from ...core.policy import Choice, Context, GamePolicies, Policy, best_action
 from .actions import Pass
-from .rules import DEFEND, REACT, ROLLOFF, TrenchState
+from .constants import DEFEND, REACT, ROLLOFF
+from .rules import TrenchState
 
 WINDOWS = (DEFEND, REACT)
 

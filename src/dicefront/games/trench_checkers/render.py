@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group
 from rich.text import Text
 
+from .constants import OVER
+
 if TYPE_CHECKING:
     from . import TrenchCheckersGame
 
@@ -26,7 +28,7 @@ def stack_label(owner: int, ranks: str, active: bool, wounded: bool) -> str:
     return text if owner == 0 else text.lower()
 
 
-def render(game: TrenchCheckersGame, view: dict[str, Any]) -> Group:
+def render_text(game: TrenchCheckersGame, view: dict[str, Any]) -> Group:
     board = game.board
     grid = board.grid
     stacks = {grid.parse(c): (o, r, a) for c, o, r, a in view["stacks"]}
@@ -78,7 +80,7 @@ def _sides(game: TrenchCheckersGame, view: dict[str, Any]) -> list[Text]:
         pieces = sum(len(r) for _, o, r, _ in view["stacks"] if o == p)
         t.append(f"  pieces {pieces}  fallen {view['fallen'][p]}  cards in hand {view['hand_sizes'][p]}")
         flags = []
-        if view["skip_next"][p] or (view["skipping"][p] and view["phase"] not in ("over",)):
+        if view["skip_next"][p] or (view["skipping"][p] and view["phase"] not in (OVER,)):
             flags.append("loses a turn")
         if view["cancel_next"][p]:
             flags.append("next attack cancelled")

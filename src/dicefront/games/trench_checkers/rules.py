@@ -1,5 +1,6 @@
 """Trench Checkers rules: the state, turn flow, movement and cards (rule numbers of
-RULES.md in comments). Battles are in combat.py, saving and views in store.py."""
+RULES.md in comments). Turn flow is in flow.py, battles in combat.py, card plays in
+cards_play.py; saving and views in codec.py."""
 
 from __future__ import annotations
 
@@ -12,27 +13,32 @@ from ...core.events import Event
 from ...core.game import Action, State, winner_returns
 from ...core.grid import Cell, Grid
 from . import combat as cb
-from .actions import RANKS, Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play, TrenchAction, sq
+from .actions import RANKS, Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play, TrenchAction
+from .board import order
+from .cards_play import card_plays, play_card, reason
+from .constants import (
+    ATTACK,
+    CHANCE_PHASES,
+    DEFEND,
+    FIRST,
+    MAX_STACK,
+    MOVE,
+    OVER,
+    REACT,
+    REROLL,
+    ROLL,
+    ROLLOFF,
+    TERRAIN,
+    Kind,
+)
+from .flow import apply_action, apply_chance
 
 if TYPE_CHECKING:
-    import random
-
     from . import TrenchCheckersGame
 
-ROLLOFF, FIRST, TERRAIN, MOVE, ATTACK = "rolloff", "first", "terrain", "move", "attack"
-DEFEND, ROLL, REACT, REROLL, OVER = "defend", "roll", "react", "reroll", "over"
-PHASES = (ROLLOFF, FIRST, TERRAIN, MOVE, ATTACK, DEFEND, ROLL, REACT, REROLL, OVER)
-CHANCE_PHASES = (ROLLOFF, ROLL, REROLL)
-MOVES_PER_TURN = 3  # rule 3.1
-PUSH_MOVES = 3  # card push
-MAX_STACK = 3  # rule 4.1
 ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ROLLOFF_OUTCOMES: Outcomes = [(Roll((a, b)), Fraction(1, 30)) for a in range(1, 7) for b in range(1, 7) if a != b]
-
-
-def order(cell: Cell) -> tuple[int, int]:
-    return (cell[1], cell[0])
 
 
 class TrenchState(State[TrenchAction]):
@@ -277,27 +283,21 @@ class TrenchState(State[TrenchAction]):
         return sorted(out, key=order)
 
     def card_plays(self, player: int) -> list[Play]:
-        from .cards_play import card_plays
-
         return card_plays(self, player)
 
     def why_illegal(self, action: Action, player: int) -> str:
         base = super().why_illegal(action, player)
         if base != "not a legal action in this position":
             return base
-        from .cards_play import reason
-
         return reason(self, action, player) or f"not legal during the {self.phase} step"
 
     # ----- applying ---------------------------------------------------------------------
     def _apply(self, action: TrenchAction, player: int) -> list[Event]:
-        from .flow import apply_action
-
+        if isinstance(action, Play):
+            return play_card(self, action, player)
         return apply_action(self, action, player)
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
-        from .flow import apply_chance
-
         return apply_chance(self, outcome)
 
     # ----- effects shared by moves, battles and cards -------------------------------------
@@ -330,12 +330,12 @@ class TrenchState(State[TrenchAction]):
                 self.rank[pid] = "V"
             if promoted:
                 n = len(promoted)
-                events.append(Event("veteran", f"{name}'s {n} Soldier{'s' if n > 1 else ''} on {sq(dst)} become{'s' if n == 1 else ''} Veteran{'s' if n > 1 else ''}.", {"cell": sq(dst), "count": n}))
+                events.append(Event(Kind.VETERAN, f"{name}'s {n} Soldier{'s' if n > 1 else ''} on {Grid.name(dst)} become{'s' if n == 1 else ''} Veteran{'s' if n > 1 else ''}.", {"cell": Grid.name(dst), "count": n}))
         if not self.active[player]:
             where = next((c for c, s in self.board.items() if cmd in s), None)
             if where is not None and (where == dst or self.grid.distance(where, dst) == 1):
                 self.active[player] = True
-                events.append(Event("activate", f"{name}'s Commando on {sq(where)} becomes active.", {"cell": sq(where)}))
+                events.append(Event(Kind.ACTIVATE, f"{name}'s Commando on {Grid.name(where)} becomes active.", {"cell": Grid.name(where)}))
         events.extend(self.claim_depots(player, dst))
         return events
 
@@ -347,44 +347,37 @@ class TrenchState(State[TrenchAction]):
                 continue
             if dst == d or (past and b.progress(player, dst[1]) > b.progress(player, d[1])):
                 self.claimed.add(d)
-                text = f"{self.game.player_name(player)} reaches the supply depot on {sq(d)}"
+                text = f"{self.game.player_name(player)} reaches the supply depot on {Grid.name(d)}"
                 if self.game.options.cards and sum(self.deck.values()) - self.draws.count(0) - self.draws.count(1) > 0:
                     self.draws.append(player)
                     text += " and draws a card."
                 else:
                     text += "; no card is left to draw." if self.game.options.cards else "."
-                events.append(Event("depot", text, {"depot": sq(d), "player": player}))
+                events.append(Event(Kind.DEPOT, text, {"depot": Grid.name(d), "player": player}))
         return events
 
     def status_text(self) -> str:
-        from .store import status_text
-
-        return status_text(self)
-
-    # ----- information --------------------------------------------------------------------
-    def _payload(self) -> dict[str, Any]:
-        from .store import payload
-
-        return payload(self)
-
-    def _view(self, player: int | None) -> dict[str, Any]:
-        from .store import view
-
-        return view(self, player)
-
-    def determinize(self, player: int, rng: random.Random) -> TrenchState:
-        """Rule 10.3: the opponent's hand and the deck re-dealt from the unseen cards."""
-        new = self.clone()
-        opp = 1 - player
-        pool = [k for k in self.game.cards.ids() for _ in range(self.deck.get(k, 0) + self.hands[opp].get(k, 0))]
-        rng.shuffle(pool)
-        n = self.hand_size(opp)
-        new.hands[opp] = self._count(pool[:n])
-        new.deck = self._count(pool[n:])
-        return new
-
-    def _count(self, cards: list[str]) -> dict[str, int]:
-        return {k: cards.count(k) for k in self.game.cards.ids() if k in cards}
+        name = self.game.player_name
+        if self.phase == OVER or self.is_chance:
+            if self.phase != OVER and self.draws:
+                return f"{name(self.draws[0])} draws a card"
+            return State.status_text(self)
+        p = name(self.player)
+        if self.phase == FIRST:
+            return f"{p}: choose who goes first"
+        if self.phase == TERRAIN:
+            return f"{p}: place terrain ({self.terrain_left[self.player]} left)"
+        if self.phase == MOVE:
+            left = self.moves_left or self.push_left
+            extra = " extra" if not self.moves_left else ""
+            return f"Round {self.round}, {p}: movement, {left}{extra} move{'s' if left != 1 else ''} left"
+        if self.phase == ATTACK:
+            return f"Round {self.round}, {p}: attack step" + ("" if self.attacks_left else " (attack made)")
+        if self.phase == DEFEND:
+            return f"{p}: defending, play a card or pass"
+        if self.phase == REACT:
+            return f"{p}: dice are down, play a card or pass"
+        return f"{p} to act"
 
     def set_combat(self, **changes: Any) -> None:
         assert self.combat is not None

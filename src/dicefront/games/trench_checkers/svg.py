@@ -11,6 +11,7 @@ from .actions import Attack, Move, PlaceTerrain, Play
 
 if TYPE_CHECKING:
     from . import TrenchCheckersGame
+    from .rules import TrenchState
 
 SIZE = 56
 MARGIN = 24
@@ -23,7 +24,8 @@ def cell_id(cell: Cell) -> str:
     return f"c-{Grid.name(cell)}"
 
 
-def action_path(action: Action) -> list[str]:
+def action_path(state: TrenchState, action: Action) -> list[str]:
+    """The cells clicked for ``action``: the unit then its target, or the one target."""
     if isinstance(action, (Move, Attack)):
         return [cell_id(action.src), cell_id(action.dst)]
     if isinstance(action, PlaceTerrain):

@@ -1,39 +1,26 @@
-"""Saving and showing a Trench Checkers state: the full payload (with secrets), the
-per-seat views (rule 10.3: hands and deck hidden), status lines, loading."""
+"""What leaves the engine for a Trench Checkers state: the full payload (with secrets),
+loading it back (every field checked against the rules' invariants), the per-seat
+views (rule 10.3: hands and deck hidden) and determinization."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ...core.game import State
+from ...core.grid import Grid
 from ...core.validate import Field, cell, count_table, require_canonical, require_playable, unique
 from . import combat as cb
-from .actions import sq
-from .rules import (
-    ATTACK,
-    DEFEND,
-    FIRST,
-    MAX_STACK,
-    MOVE,
-    MOVES_PER_TURN,
-    OVER,
-    PHASES,
-    PUSH_MOVES,
-    REACT,
-    REROLL,
-    ROLL,
-    TERRAIN,
-    TrenchState,
-    order,
-)
+from .board import order
+from .constants import IN_BATTLE, MAX_STACK, MOVES_PER_TURN, OVER, PHASES, PUSH_MOVES, REACT, REROLL, ROLL
+from .rules import TrenchState
 
 if TYPE_CHECKING:
     from . import TrenchCheckersGame
 
 
 def _stacks(st: TrenchState) -> list[list[Any]]:
-    return [[sq(c), st.owner_at(c), st.ranks_at(c), st.is_active(c)] for c in sorted(st.board, key=order)]
+    return [[Grid.name(c), st.owner_at(c), st.ranks_at(c), st.is_active(c)] for c in sorted(st.board, key=order)]
 
 
 def _public(st: TrenchState) -> dict[str, Any]:
@@ -46,9 +33,9 @@ def _public(st: TrenchState) -> dict[str, Any]:
         "stacks": _stacks(st),
         "active": list(st.active),
         "wounded": list(st.wounded),
-        "terrain": [[sq(c), o] for c, o in sorted(st.terrain.items(), key=lambda x: order(x[0]))],
+        "terrain": [[Grid.name(c), o] for c, o in sorted(st.terrain.items(), key=lambda x: order(x[0]))],
         "terrain_left": list(st.terrain_left),
-        "claimed": sorted(sq(c) for c in st.claimed),
+        "claimed": sorted(Grid.name(c) for c in st.claimed),
         "discard": list(st.discard),
         "draws": list(st.draws),
         "skipping": list(st.skipping),
@@ -72,7 +59,7 @@ def _public(st: TrenchState) -> dict[str, Any]:
 def payload(st: TrenchState) -> dict[str, Any]:
     return {
         **_public(st),
-        "pieces": [[sq(c), list(s)] for c, s in sorted(st.board.items(), key=lambda x: order(x[0]))],
+        "pieces": [[Grid.name(c), list(s)] for c, s in sorted(st.board.items(), key=lambda x: order(x[0]))],
         "rank": "".join(st.rank),
         "graveyard": list(st.graveyard),
         "moved": sorted(st.moved),
@@ -86,35 +73,27 @@ def view(st: TrenchState, player: int | None) -> dict[str, Any]:
     out = _public(st)
     out["fallen"] = [sum(1 for pid in st.graveyard if st.game.board.owner(pid) == p) for p in (0, 1)]
     out["revivable"] = [sum(1 for pid in st.graveyard if st.game.board.owner(pid) == p and st.rank[pid] == "S") for p in (0, 1)]
-    out["moved_cells"] = sorted(sq(c) for c, s in st.board.items() if any(pid in st.moved for pid in s))
+    out["moved_cells"] = sorted(Grid.name(c) for c, s in st.board.items() if any(pid in st.moved for pid in s))
     out["hand_sizes"] = [st.hand_size(0), st.hand_size(1)]
     out["deck_size"] = sum(st.deck.values())
     out["hand"] = None if player is None else [k for k in ids for _ in range(st.hands[player].get(k, 0))]
     return out
 
 
-def status_text(st: TrenchState) -> str:
-    name = st.game.player_name
-    if st.phase == OVER or st.is_chance:
-        if st.phase != OVER and st.draws:
-            return f"{name(st.draws[0])} draws a card"
-        return State.status_text(st)
-    p = name(st.player)
-    if st.phase == FIRST:
-        return f"{p}: choose who goes first"
-    if st.phase == TERRAIN:
-        return f"{p}: place terrain ({st.terrain_left[st.player]} left)"
-    if st.phase == MOVE:
-        left = st.moves_left or st.push_left
-        extra = " extra" if not st.moves_left else ""
-        return f"Round {st.round}, {p}: movement, {left}{extra} move{'s' if left != 1 else ''} left"
-    if st.phase == ATTACK:
-        return f"Round {st.round}, {p}: attack step" + ("" if st.attacks_left else " (attack made)")
-    if st.phase == DEFEND:
-        return f"{p}: defending, play a card or pass"
-    if st.phase == REACT:
-        return f"{p}: dice are down, play a card or pass"
-    return f"{p} to act"
+def determinize(st: TrenchState, player: int, rng: random.Random) -> TrenchState:
+    """Rule 10.3: the opponent's hand and the deck re-dealt from the unseen cards."""
+    new = st.clone()
+    opp = 1 - player
+    pool = [k for k in st.game.cards.ids() for _ in range(st.deck.get(k, 0) + st.hands[opp].get(k, 0))]
+    rng.shuffle(pool)
+    n = st.hand_size(opp)
+    new.hands[opp] = _count(st, pool[:n])
+    new.deck = _count(st, pool[n:])
+    return new
+
+
+def _count(st: TrenchState, cards: list[str]) -> dict[str, int]:
+    return {k: cards.count(k) for k in st.game.cards.ids() if k in cards}
 
 
 # ----- loading ------------------------------------------------------------------------------------
@@ -124,7 +103,6 @@ _FIELDS = ("phase", "player", "round", "first", "stage", "stacks", "active", "wo
            "pieces", "rank", "graveyard", "moved", "hands", "deck")
 _COMBAT = ("attacker", "src", "dst", "sides", "counts", "bonus", "suicide", "rolls", "medic", "rerolled", "react", "rerolling")
 DIE_SIDES = (0, *sorted({*cb.HEIGHT_DIE.values(), cb.COMMANDO_DIE, cb.SUICIDE_DIE, cb.AIRSTRIKE_DIE}))
-IN_BATTLE = (DEFEND, ROLL, REACT, REROLL)
 
 
 def _flags(f: Field) -> list[bool]:
@@ -181,7 +159,7 @@ def _read_pieces(st: TrenchState, root: Field) -> None:
     for f in root["pieces"].items(0, n):
         where, stack = f.items(2, 2)
         c = cell(where, b.grid)
-        where.check(c not in st.board, f"two stacks on {sq(c)}")
+        where.check(c not in st.board, f"two stacks on {Grid.name(c)}")
         ids = stack.items(1, MAX_STACK)
         pids = tuple(x.integer(0, n - 1) for x in ids)
         for x, pid in zip(ids, pids, strict=True):
@@ -208,7 +186,7 @@ def _read_terrain(st: TrenchState, root: Field) -> None:
         where, owner = f.items(2, 2)
         c, o = cell(where, b.grid), owner.seat()
         where.check(c not in st.terrain and c not in st.board and b.grass(c) and b.half(c) == o,
-                    f"{sq(c)} cannot hold player {o}'s terrain")
+                    f"{Grid.name(c)} cannot hold player {o}'s terrain")
         st.terrain[c] = o
     for p in (0, 1):
         placed = sum(1 for o in st.terrain.values() if o == p)
@@ -238,8 +216,8 @@ def _combat(st: TrenchState, f: Field) -> cb.Combat:
     src = f["src"].optional(lambda x: cell(x, grid))
     dst = cell(f["dst"], grid)
     if src is not None:
-        f["src"].check(src in st.board and st.owner_at(src) == attacker, f"no stack of player {attacker} on {sq(src)}")
-    f["dst"].check(dst in st.board and st.owner_at(dst) == 1 - attacker, f"no stack of player {1 - attacker} on {sq(dst)}")
+        f["src"].check(src in st.board and st.owner_at(src) == attacker, f"no stack of player {attacker} on {Grid.name(src)}")
+    f["dst"].check(dst in st.board and st.owner_at(dst) == 1 - attacker, f"no stack of player {1 - attacker} on {Grid.name(dst)}")
     sides = tuple(x.integer(0, max(DIE_SIDES)) for x in f["sides"].items(2, 2))
     for x, n in zip(f["sides"].items(2, 2), sides, strict=True):
         x.check(n in DIE_SIDES, f"no d{n} is rolled")
@@ -275,4 +253,4 @@ def _check_phase(st: TrenchState, root: Field) -> None:
         root["draws"].check(not st.draws, "no card is drawn without cards")
 
 
-__all__ = ["ATTACK", "from_payload", "payload", "status_text", "view"]
+__all__ = ["determinize", "from_payload", "payload", "view"]
