@@ -427,11 +427,11 @@ class DieFightingState(PhaseState[DieFightingAction]):
             self.phase, self.player = Phase.SIDE, 1 - winner
         return [ev]
 
-    # ----- information ----------------------------------------------------------------------------
+    # ----- status ---------------------------------------------------------------------------------
     def status_text(self) -> str:
         if self.phase == Phase.OVER or self.phase in DICE_PHASES:
             return super().status_text()
-        what = {
+        steps: dict[str, str] = {
             Phase.BUY: f"buy units ({self.game.points - self.spent[self.player]} points left)",
             Phase.MAP: "choose the map",
             Phase.SIDE: "choose a side",
@@ -441,8 +441,8 @@ class DieFightingState(PhaseState[DieFightingAction]):
             Phase.COMBAT: f"round {self.round}, combat: activate a unit",
             Phase.ORDER: f"round {self.round}, combat: choose the active unit's action",
             Phase.BREAK_MOVE: f"round {self.round}, combat: move the unit that broke away",
-        }[self.phase]
-        return f"{self.game.player_name(self.player)}: {what}"
+        }
+        return f"{self.game.player_name(self.player)}: {steps[self.phase]}"
 
 
 def _order(cell: Cell) -> tuple[int, int]:
