@@ -7,7 +7,7 @@ from typing import Any
 
 from dicefront.core.grid import Grid
 from dicefront.games.die_fighting import DieFightingGame
-from dicefront.games.die_fighting.phases import COMBAT, MOVE
+from dicefront.games.die_fighting.kinds import Phase
 from dicefront.games.die_fighting.rules import DieFightingState
 from dicefront.games.die_fighting.tables import Unit
 
@@ -47,7 +47,7 @@ def position(tmp: Path, units: list[tuple[int, str, str, int | None]], rows: lis
                                    card.uses if card.ranged else 0))
         st.next_id += 1
     st.round, st.first, st.stage = 1, player, stage
-    st.phase = MOVE if stage == "move" else COMBAT
+    st.phase = Phase.MOVE if stage == "move" else Phase.COMBAT
     st.player = player
     return st
 

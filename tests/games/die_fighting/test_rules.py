@@ -9,21 +9,7 @@ import pytest
 
 import dicefront
 from dicefront.core import DataFileError, NotationError, Roll
-from dicefront.games.die_fighting.phases import (
-    ATTACK_ROLL,
-    BREAK_MOVE,
-    BUY,
-    COMBAT,
-    DAMAGE_ROLL,
-    DEFENCE_ROLL,
-    DEPLOY,
-    INITIATIVE,
-    MAP,
-    MOVE,
-    OVER,
-    SETUP_ROLL,
-    SIDE,
-)
+from dicefront.games.die_fighting.kinds import Phase
 from dicefront.games.die_fighting.rules import DieFightingState
 from tests.conftest import play_out
 
@@ -72,7 +58,7 @@ def test_rule_1_2_modes_points_and_joined_maps() -> None:
 @pytest.mark.rule("2.1")
 def test_rule_2_1_units_deploy_at_full_strength(tmp_path: Path) -> None:
     st = position(tmp_path, [(1, "CO", "j10", None)])
-    st.phase, st.player, st.army = DEPLOY, 0, [{"HC": 1}, {}]
+    st.phase, st.player, st.army = Phase.DEPLOY, 0, [{"HC": 1}, {}]
     act(st, "deploy HC b2")
     assert points_at(st, "b2") == 20
 
@@ -122,7 +108,7 @@ def test_rule_2_5_army_lists_are_checked(tmp_path: Path) -> None:
 @pytest.mark.rule("2.6")
 def test_rule_2_6_buying_within_the_points() -> None:
     st = dicefront.load("die_fighting", army0="buy").new_state()
-    assert st.phase == BUY and st.actors == (0,)
+    assert st.phase == Phase.BUY and st.actors == (0,)
     assert "done" not in texts(st) and "buy HC" in texts(st)
     act(st, "buy HC")
     act(st, "buy HC")
@@ -130,7 +116,7 @@ def test_rule_2_6_buying_within_the_points() -> None:
     act(st, "buy HI")
     assert texts(st) == ["done"]
     act(st, "done")
-    assert st.phase == SETUP_ROLL and st.army[0] == {"HC": 2, "HI": 1}
+    assert st.phase == Phase.SETUP_ROLL and st.army[0] == {"HC": 2, "HI": 1}
 
 
 @pytest.mark.rule("2.7")
@@ -157,13 +143,13 @@ def test_rule_2_7_no_more_units_than_the_deployment_zone(tmp_path: Path) -> None
 def test_rule_3_1_setup_roll() -> None:
     st = dicefront.load("die_fighting").new_state()
     st.apply_chance(Roll((3, 3, 2, 4)))  # tie, equal armies
-    assert st.phase == SETUP_ROLL
+    assert st.phase == Phase.SETUP_ROLL
     st.apply_chance(Roll((1, 2, 5, 6)))
-    assert st.phase == MAP and st.actors == (1,)
+    assert st.phase == Phase.MAP and st.actors == (1,)
     st = dicefront.load("die_fighting").new_state()
     st.army[1].pop("LC")  # player 0 now has more units
     st.apply_chance(Roll((3, 3, 2, 4)))
-    assert st.phase == MAP and st.actors == (0,)
+    assert st.phase == Phase.MAP and st.actors == (0,)
 
 
 @pytest.mark.rule("3.2")
@@ -172,12 +158,12 @@ def test_rule_3_2_winner_chooses_the_maps() -> None:
     st.apply_chance(Roll((6, 6, 1, 1)))
     assert texts(st) == ["map ruined_tower", "map forests_edge", "map stream", "map blue_field"]
     act(st, "map stream")
-    assert "map stream" not in texts(st) and st.phase == MAP
+    assert "map stream" not in texts(st) and st.phase == Phase.MAP
     act(st, "map blue_field")
-    assert st.phase == SIDE and st.field is not None and st.maps == ["stream", "blue_field"]
+    assert st.phase == Phase.SIDE and st.field is not None and st.maps == ["stream", "blue_field"]
     fixed = dicefront.load("die_fighting", map="stream").new_state()
     fixed.apply_chance(Roll((6, 6, 1, 1)))
-    assert fixed.phase == SIDE
+    assert fixed.phase == Phase.SIDE
 
 
 @pytest.mark.rule("3.3")
@@ -194,15 +180,15 @@ def test_rule_3_4_deploy_two_rows_in_alternately() -> None:
     st = dicefront.load("die_fighting", map="blue_field").new_state()
     st.apply_chance(Roll((6, 6, 1, 1)))
     act(st, "side north")  # player 1 north, player 0 south
-    assert st.phase == DEPLOY and st.actors == (0,)
+    assert st.phase == Phase.DEPLOY and st.actors == (0,)
     squares = {a.cell for a in st.legal_actions(0)}
     assert {c[1] for c in squares} == {0, 1}
     act(st, "deploy HI a2")
     assert st.actors == (1,)
     assert {a.cell[1] for a in st.legal_actions(1)} == {8, 9}
-    while st.phase == DEPLOY:
+    while st.phase == Phase.DEPLOY:
         st.apply(st.legal_actions(st.player)[0], st.player)
-    assert st.phase == INITIATIVE and len(st.units) == 12
+    assert st.phase == Phase.INITIATIVE and len(st.units) == 12
 
 
 # ----- 4 rounds and activation ---------------------------------------------------------------------------
@@ -220,26 +206,26 @@ def test_rule_4_1_and_4_3_phases_and_alternating_activation(tmp_path: Path) -> N
     assert st.actors == (0,) and texts(st) == ["activate b1"]  # player 1 has nobody left
     act(st, "activate b1")
     act(st, "to b1")
-    assert st.phase == COMBAT and st.actors == (0,)
+    assert st.phase == Phase.COMBAT and st.actors == (0,)
     for who in ("a1", "j10", "b1"):
         act(st, f"activate {who}")
         act(st, "pass")
-    assert st.phase == INITIATIVE and st.round == 2
+    assert st.phase == Phase.INITIATIVE and st.round == 2
 
 
 @pytest.mark.rule("4.2")
 def test_rule_4_2_initiative(tmp_path: Path) -> None:
     st = position(tmp_path, [(0, "CO", "a1", None), (0, "CO", "b1", None), (1, "CO", "j10", None)])
-    st.phase = INITIATIVE
+    st.phase = Phase.INITIATIVE
     st.apply_chance(Roll((1, 1, 6, 6)))
-    assert st.phase == MOVE and st.actors == (1,)
-    st.phase = INITIATIVE
+    assert st.phase == Phase.MOVE and st.actors == (1,)
+    st.phase = Phase.INITIATIVE
     st.apply_chance(Roll((3, 3, 2, 4)))  # tie: player 0 has more units
     assert st.actors == (0,)
     st = position(tmp_path, [(0, "CO", "a1", None), (1, "CO", "j10", None)])
-    st.phase = INITIATIVE
+    st.phase = Phase.INITIATIVE
     st.apply_chance(Roll((3, 3, 2, 4)))
-    assert st.phase == INITIATIVE  # equal again: roll again
+    assert st.phase == Phase.INITIATIVE  # equal again: roll again
 
 
 @pytest.mark.rule("4.4")
@@ -379,7 +365,7 @@ def test_rule_7_1_one_action_per_activation(tmp_path: Path) -> None:
     act(st, "activate d4")
     assert texts(st) == ["pass", "attack d5", "breakaway"]
     act(st, "pass")
-    assert st.phase == COMBAT and st.actors == (1,)
+    assert st.phase == Phase.COMBAT and st.actors == (1,)
 
 
 @pytest.mark.rule("7.2")
@@ -387,10 +373,10 @@ def test_rule_7_2_foot_break_away(tmp_path: Path) -> None:
     st = position(tmp_path, [(0, "LI", "d4", None), (1, "CO", "d5", None)], stage="combat")
     act(st, "activate d4")
     act(st, "breakaway")
-    assert st.phase == ATTACK_ROLL
+    assert st.phase == Phase.ATTACK_ROLL
     st.apply_chance(Roll((4, 5)))
     st.apply_chance(Roll((2, 6)))
-    assert st.phase == BREAK_MOVE and "to d1" in texts(st)
+    assert st.phase == Phase.BREAK_MOVE and "to d1" in texts(st)
     act(st, "to d1")
     assert st.unit_at(cell("d1")) is not None
     st = position(tmp_path, [(0, "LI/S", "d4", None), (1, "CO", "d5", None)], stage="combat")
@@ -398,7 +384,7 @@ def test_rule_7_2_foot_break_away(tmp_path: Path) -> None:
     act(st, "breakaway")
     st.apply_chance(Roll((3, 4)))  # 7 + 1 Sergeant = 8
     st.apply_chance(Roll((4, 4)))  # 8: a tie holds the unit
-    assert st.phase == COMBAT and st.unit_at(cell("d4")) is not None and st.actors == (1,)
+    assert st.phase == Phase.COMBAT and st.unit_at(cell("d4")) is not None and st.actors == (1,)
 
 
 @pytest.mark.rule("7.3")
@@ -406,11 +392,11 @@ def test_rule_7_3_mounted_break_away(tmp_path: Path) -> None:
     st = position(tmp_path, [(0, "LC", "d4", None), (1, "CO", "d5", None)], stage="combat")
     act(st, "activate d4")
     act(st, "breakaway")
-    assert st.phase == BREAK_MOVE
+    assert st.phase == Phase.BREAK_MOVE
     st = position(tmp_path, [(0, "LC", "d4", None), (1, "HC", "d5", None)], stage="combat")
     act(st, "activate d4")
     act(st, "breakaway")
-    assert st.phase == ATTACK_ROLL
+    assert st.phase == Phase.ATTACK_ROLL
 
 
 @pytest.mark.rule("7.4")
@@ -429,7 +415,7 @@ def test_rule_7_5_charge_to_the_nearest_square(tmp_path: Path) -> None:
     act(st, "activate a5")
     assert "charge e5" in texts(st)
     act(st, "charge e5")
-    assert st.unit_at(cell("d4")) is not None and st.phase == ATTACK_ROLL
+    assert st.unit_at(cell("d4")) is not None and st.phase == Phase.ATTACK_ROLL
     st = position(tmp_path, [(0, "LI", "a1", None), (1, "CO", "e5", None)], stage="combat")
     act(st, "activate a1")
     act(st, "charge e5")
@@ -479,15 +465,15 @@ def test_rule_8_2_attack_against_defence_ties_to_defender(tmp_path: Path) -> Non
     act(st, "activate d4")
     act(st, "attack d5")
     st.apply_chance(Roll((4, 4)))
-    assert st.phase == DEFENCE_ROLL
+    assert st.phase == Phase.DEFENCE_ROLL
     st.apply_chance(Roll((3, 4)))  # 7 + 1 defence = 8: a tie
-    assert points_at(st, "d5") == 10 and st.phase == COMBAT
+    assert points_at(st, "d5") == 10 and st.phase == Phase.COMBAT
     st = position(tmp_path, [(0, "LI", "d4", None), (1, "HI", "d5", None)], stage="combat")
     act(st, "activate d4")
     act(st, "attack d5")
     st.apply_chance(Roll((4, 5)))
     st.apply_chance(Roll((3, 4)))
-    assert st.phase == DAMAGE_ROLL
+    assert st.phase == Phase.DAMAGE_ROLL
     st.apply_chance(Roll((5,)))
     assert points_at(st, "d5") == 5
 
@@ -497,13 +483,13 @@ def test_rule_8_3_ranged_hit_automatically(tmp_path: Path) -> None:
     st = position(tmp_path, [(0, "AR", "a1", None), (1, "HI", "a5", None)], stage="combat")
     act(st, "activate a1")
     act(st, "attack a5")
-    assert st.phase == DAMAGE_ROLL
+    assert st.phase == Phase.DAMAGE_ROLL
     st.apply_chance(Roll((3,)))
     assert points_at(st, "a5") == 7
     st = position(tmp_path, [(0, "CO", "d4", None), (1, "AR", "d5", None)], stage="combat")
     act(st, "activate d4")
     act(st, "attack d5")
-    assert st.phase == DAMAGE_ROLL
+    assert st.phase == Phase.DAMAGE_ROLL
 
 
 @pytest.mark.rule("8.4")
@@ -532,7 +518,7 @@ def test_rule_8_5_and_9_1_removal_and_elimination(tmp_path: Path) -> None:
     act(st, "activate a1")
     act(st, "attack a4")
     st.apply_chance(Roll((3,)))  # exactly its points: removed, the game is won
-    assert st.phase == OVER and st.returns() == (1.0, -1.0)
+    assert st.phase == Phase.OVER and st.returns() == (1.0, -1.0)
 
 
 @pytest.mark.rule("8.6")
@@ -546,7 +532,7 @@ def test_rule_8_6_ranged_uses_run_out(tmp_path: Path) -> None:
     st.apply_chance(Roll((1,)))
     act(st, "activate a5", 1)
     act(st, "pass", 1)
-    st.phase, st.done = COMBAT, set()
+    st.phase, st.done = Phase.COMBAT, set()
     st.player = 0
     act(st, "activate a1")
     assert texts(st) == ["pass"]

@@ -6,14 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
 
 from ...core.errors import DataFileError, OptionError
-from ...core.events import Event
-from ...core.game import Action, Game, State
+from ...core.game import Game
 from ...core.grid import Grid
 from ...core.options import opt
-from .rules import DieFightingState, state_from_payload
+from .rules import DieFightingState
 from .tables import DEPLOY_ROWS, SHIPPED_MAPS, Army, MapTile, UnitTable, load_army, load_map, load_units
 from .terrain import LAYOUTS, Field
 
@@ -166,35 +164,6 @@ class DieFightingGame(Game[DieFightingOptions, DieFightingState]):
     # ----- states ------------------------------------------------------------------------------
     def new_state(self) -> DieFightingState:
         return DieFightingState(self)
-
-    def _state_from_payload(self, payload: dict[str, Any]) -> DieFightingState:
-        return state_from_payload(self, payload)
-
-    # ----- presentation ---------------------------------------------------------------------------
-    def render_text(self, state: State, player: int | None) -> Any:
-        from .render import render
-
-        return render(self, state.view(player))
-
-    def render_svg(self, state: State, player: int | None) -> str:
-        from .svg import render_svg
-
-        return render_svg(self, state.view(player))
-
-    def action_path(self, state: State, action: Action) -> list[str]:
-        from .svg import action_path
-
-        return action_path(state, action)  # type: ignore[arg-type]
-
-    def outcome_label(self, before: State, after: State, events: list[Event], player: int) -> str:
-        from .heuristics import outcome_label
-
-        return outcome_label(events, player)
-
-    def evaluate(self, state: State, player: int) -> float:
-        from .heuristics import evaluate
-
-        return evaluate(state, player)  # type: ignore[arg-type]
 
 
 GAME_CLASS = DieFightingGame

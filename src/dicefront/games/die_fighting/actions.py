@@ -11,10 +11,6 @@ from ...core.grid import Cell, Grid
 from ...core.notation import Kind, Notation, cell_kind, choice
 
 
-def sq(cell: Cell) -> str:
-    return Grid.name(cell)
-
-
 def _grid(game: Any) -> Grid:
     return game.grid
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.chance import Roll
 from ...core.events import Event
 from ...core.game import Action
-from ...core.grid import Cell
-from .actions import Attack, BreakAway, Charge, DieFightingAction, Pass, Regroup, sq
-from .phases import ATTACK_ROLL, BREAK_MOVE, DAMAGE_ROLL, DEFENCE_ROLL
+from ...core.grid import Cell, Grid
+from .actions import Attack, BreakAway, Charge, DieFightingAction, Pass, Regroup
+from .kinds import EventKind, PendingKind, Phase
 from .tables import Unit
 
 if TYPE_CHECKING:
@@ -27,25 +27,12 @@ class Pending:
     ``total``: the attack roll total once rolled; ``queue``: targets still to roll
     defence; ``hits``: targets hit so far."""
 
-    kind: str
+    kind: PendingKind
     unit: int
     targets: tuple[int, ...]
     total: int | None = None
     queue: tuple[int, ...] = ()
     hits: tuple[int, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "unit": self.unit, "targets": list(self.targets), "total": self.total,
-                "queue": list(self.queue), "hits": list(self.hits)}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Pending:
-        if data["kind"] not in ("attack", "break"):
-            raise ValueError(f"unknown pending kind {data['kind']!r}")
-        total = data["total"]
-        return cls(str(data["kind"]), int(data["unit"]), tuple(int(x) for x in data["targets"]),
-                   None if total is None else int(total), tuple(int(x) for x in data["queue"]),
-                   tuple(int(x) for x in data["hits"]))
 
 
 # ----- what the active unit may do ---------------------------------------------------------------
@@ -165,9 +152,9 @@ def order_reason(state: DieFightingState, action: Action) -> str | None:
     if isinstance(action, Charge):
         if state.adjacent_enemies(unit):
             return "a unit that starts its combat activation next to an enemy cannot charge"
-        return f"no square next to {sq(action.target)} can be reached this move"
+        return f"no square next to {Grid.name(action.target)} can be reached this move"
     if isinstance(action, Regroup):
-        return f"{sq(action.partner)} is not an adjacent unactivated friend of the same kind (both away from enemies, one damaged)"
+        return f"{Grid.name(action.partner)} is not an adjacent unactivated friend of the same kind (both away from enemies, one damaged)"
     if isinstance(action, BreakAway):
         return "only an engaged Foot or Mounted unit may break away"
     return None
@@ -182,14 +169,14 @@ def apply_order(state: DieFightingState, action: Action, player: int) -> list[Ev
     unit = state.units[uid]
     who = state.name(unit)
     if isinstance(action, Pass):
-        return [Event("pass", f"{who} holds its ground.", {"cell": sq(unit.cell)}), *state.end_activation()]
+        return [Event(EventKind.PASS, f"{who} holds its ground.", {"cell": Grid.name(unit.cell)}), *state.end_activation()]
     if isinstance(action, Attack):
         return start_attack(state, uid, [state.at[c] for c in action.targets])
     if isinstance(action, Charge):
         dest = charge_square(state, unit, action.target)
         assert dest is not None
-        ev = Event("charge", f"{who} charges the {_label(state, state.unit_at(action.target))} on {sq(action.target)}, "
-                   f"moving to {sq(dest)}.", {"from": sq(unit.cell), "to": sq(dest), "target": sq(action.target)})
+        ev = Event(EventKind.CHARGE, f"{who} charges the {_label(state, state.unit_at(action.target))} on {Grid.name(action.target)}, "
+                   f"moving to {Grid.name(dest)}.", {"from": Grid.name(unit.cell), "to": Grid.name(dest), "target": Grid.name(action.target)})
         state.move_unit(uid, dest)
         return [ev, *start_attack(state, uid, [state.at[action.target]])]
     if isinstance(action, Regroup):
@@ -206,10 +193,10 @@ def _regroup(state: DieFightingState, uid: int, pid: int) -> list[Event]:  # rul
         u = state.units[i]
         new = min(u.points + 1, state.card(u).die)
         state.units[i] = u._replace(points=new)
-        texts.append(f"{sq(u.cell)} {u.points}->{new}")
+        texts.append(f"{Grid.name(u.cell)} {u.points}->{new}")
     unit = state.units[uid]
-    ev = Event("regroup", f"{state.game.player_name(unit.owner)}'s two {state.card(unit).name} regroup ({', '.join(texts)}).",
-               {"cells": [sq(state.units[uid].cell), sq(state.units[pid].cell)]})
+    ev = Event(EventKind.REGROUP, f"{state.game.player_name(unit.owner)}'s two {state.card(unit).name} regroup ({', '.join(texts)}).",
+               {"cells": [Grid.name(state.units[uid].cell), Grid.name(state.units[pid].cell)]})
     return [ev, *state.end_activation()]
 
 
@@ -217,12 +204,12 @@ def _break_away(state: DieFightingState, uid: int) -> list[Event]:  # rules 7.2-
     unit = state.units[uid]
     foe = breakaway_foe(state, unit)
     if foe is None:
-        state.phase = BREAK_MOVE
-        return [Event("break-away", f"{state.name(unit)} breaks away without a roll.", {"cell": sq(unit.cell), "roll": False})]
-    state.pending = Pending("break", uid, (state.at[foe.cell],))
-    state.phase = ATTACK_ROLL
-    return [Event("break-away", f"{state.name(unit)} tries to break away from the {_label(state, foe)} on {sq(foe.cell)}.",
-                  {"cell": sq(unit.cell), "foe": sq(foe.cell), "roll": True})]
+        state.phase = Phase.BREAK_MOVE
+        return [Event(EventKind.BREAK_AWAY, f"{state.name(unit)} breaks away without a roll.", {"cell": Grid.name(unit.cell), "roll": False})]
+    state.pending = Pending(PendingKind.BREAK, uid, (state.at[foe.cell],))
+    state.phase = Phase.ATTACK_ROLL
+    return [Event(EventKind.BREAK_AWAY, f"{state.name(unit)} tries to break away from the {_label(state, foe)} on {Grid.name(foe.cell)}.",
+                  {"cell": Grid.name(unit.cell), "foe": Grid.name(foe.cell), "roll": True})]
 
 
 def start_attack(state: DieFightingState, uid: int, targets: list[int]) -> list[Event]:
@@ -230,15 +217,15 @@ def start_attack(state: DieFightingState, uid: int, targets: list[int]) -> list[
     ranged = state.card(unit).ranged
     if ranged:  # rule 8.6
         state.units[uid] = unit._replace(uses=unit.uses - 1)
-    names = ", ".join(f"the {_label(state, state.units[t])} on {sq(state.units[t].cell)}" for t in targets)
+    names = ", ".join(f"the {_label(state, state.units[t])} on {Grid.name(state.units[t].cell)}" for t in targets)
     extra = f" ({unit.uses - 1} uses left)" if ranged else ""
-    events = [Event("attack", f"{state.name(unit)} attacks {names}{extra}.",
-                    {"attacker": sq(unit.cell), "targets": [sq(state.units[t].cell) for t in targets]})]
+    events = [Event(EventKind.ATTACK, f"{state.name(unit)} attacks {names}{extra}.",
+                    {"attacker": Grid.name(unit.cell), "targets": [Grid.name(state.units[t].cell) for t in targets]})]
     # rule 8.3: Ranged attackers and Ranged defenders: no rolls, an automatic hit
     rolling = () if ranged else tuple(t for t in targets if not state.card(state.units[t]).ranged)
     hits = tuple(t for t in targets if t not in rolling)
-    state.pending = Pending("attack", uid, tuple(targets), None, rolling, hits)
-    state.phase = ATTACK_ROLL if rolling else DAMAGE_ROLL
+    state.pending = Pending(PendingKind.ATTACK, uid, tuple(targets), None, rolling, hits)
+    state.phase = Phase.ATTACK_ROLL if rolling else Phase.DAMAGE_ROLL
     return events
 
 
@@ -248,9 +235,9 @@ def damage_die(state: DieFightingState) -> int:
 
 
 def apply_roll(state: DieFightingState, roll: Roll) -> list[Event]:
-    if state.phase == ATTACK_ROLL:
+    if state.phase == Phase.ATTACK_ROLL:
         return _attack_roll(state, roll)
-    if state.phase == DEFENCE_ROLL:
+    if state.phase == Phase.DEFENCE_ROLL:
         return _defence_roll(state, roll)
     return _damage_roll(state, roll)
 
@@ -259,13 +246,13 @@ def _attack_roll(state: DieFightingState, roll: Roll) -> list[Event]:  # rule 8.
     p = state.pending
     assert p is not None
     unit = state.units[p.unit]
-    bonus = state.stat(unit, "attack") + (state.stat(unit, "breakaway") if p.kind == "break" else 0)
+    bonus = state.stat(unit, "attack") + (state.stat(unit, "breakaway") if p.kind == PendingKind.BREAK else 0)
     a, b = int(roll.faces[0]), int(roll.faces[1])
     total = a + b + bonus
-    state.pending = Pending(p.kind, p.unit, p.targets, total, p.queue if p.kind == "attack" else p.targets, p.hits)
-    state.phase = DEFENCE_ROLL
-    what = "Break-away roll" if p.kind == "break" else "Attack roll"
-    return [Event("roll", f"{what}: {_show(a, b, bonus)}.", {"dice": [a, b], "bonus": bonus, "total": total})]
+    state.pending = Pending(p.kind, p.unit, p.targets, total, p.queue if p.kind == PendingKind.ATTACK else p.targets, p.hits)
+    state.phase = Phase.DEFENCE_ROLL
+    what = "Break-away roll" if p.kind == PendingKind.BREAK else "Attack roll"
+    return [Event(EventKind.ROLL, f"{what}: {_show(a, b, bonus)}.", {"dice": [a, b], "bonus": bonus, "total": total}, dice=(a, b))]
 
 
 def _defence_roll(state: DieFightingState, roll: Roll) -> list[Event]:  # rule 8.2
@@ -278,20 +265,20 @@ def _defence_roll(state: DieFightingState, roll: Roll) -> list[Event]:  # rule 8
     total = a + b + bonus
     success = p.total > total
     data = {"dice": [a, b], "bonus": bonus, "total": total, "against": p.total, "success": success}
-    head = f"Defence roll of the {_label(state, target)} on {sq(target.cell)}: {_show(a, b, bonus)} against {p.total}"
-    if p.kind == "break":
+    head = f"Defence roll of the {_label(state, target)} on {Grid.name(target.cell)}: {_show(a, b, bonus)} against {p.total}"
+    if p.kind == PendingKind.BREAK:
         if success:
-            state.phase, state.pending = BREAK_MOVE, None
-            return [Event("roll", f"{head}: the unit breaks away.", data)]
-        return [Event("roll", f"{head}: the unit is held and stays engaged.", data), *state.end_activation()]
+            state.phase, state.pending = Phase.BREAK_MOVE, None
+            return [Event(EventKind.ROLL, f"{head}: the unit breaks away.", data, dice=(a, b))]
+        return [Event(EventKind.ROLL, f"{head}: the unit is held and stays engaged.", data, dice=(a, b)), *state.end_activation()]
     hits = (*p.hits, tid) if success else p.hits
     queue = p.queue[1:]
     state.pending = Pending(p.kind, p.unit, p.targets, p.total, queue, hits)
-    events = [Event("roll", f"{head}: {'hit' if success else 'miss'}.", data)]
+    events = [Event(EventKind.ROLL, f"{head}: {'hit' if success else 'miss'}.", data, dice=(a, b))]
     if queue:
         return events
     if hits:
-        state.phase = DAMAGE_ROLL
+        state.phase = Phase.DAMAGE_ROLL
         return events
     return [*events, *state.end_activation()]
 
@@ -308,7 +295,7 @@ def _damage_roll(state: DieFightingState, roll: Roll) -> list[Event]:
     base, extra = divmod(total, len(hits))
     shares = [(t, base + (1 if i < extra else 0)) for i, t in enumerate(hits)]
     shown = f"{face}+{bonus}={total}" if bonus else f"{face}"
-    events = [Event("roll", f"Damage roll: {shown}.", {"die": face, "bonus": bonus, "total": total})]
+    events = [Event(EventKind.ROLL, f"Damage roll: {shown}.", {"die": face, "bonus": bonus, "total": total}, dice=(face,))]
     ranged = state.card(unit).ranged
     for tid, share in shares:
         if tid not in state.units or share <= 0:
@@ -320,7 +307,7 @@ def _damage_roll(state: DieFightingState, roll: Roll) -> list[Event]:
             if other is not None:
                 events.extend(_hurt(state, other, share - 1, "the rest of a blocked shot"))
             else:
-                events.append(Event("damage-lost", f"{share - 1} damage is lost against the Blocking terrain.", {"lost": share - 1}))
+                events.append(Event(EventKind.DAMAGE_LOST, f"{share - 1} damage is lost against the Blocking terrain.", {"lost": share - 1}))
         else:
             events.extend(_hurt(state, tid, share, ""))
     return [*events, *state.end_activation()]
@@ -344,13 +331,13 @@ def _hurt(state: DieFightingState, tid: int, amount: int, why: str) -> list[Even
     target = state.units[tid]
     left = target.points - amount
     note = f" ({why})" if why else ""
-    who = f"The {_label(state, target)} on {sq(target.cell)}"
-    data = {"cell": sq(target.cell), "damage": amount, "owner": target.owner}
+    who = f"The {_label(state, target)} on {Grid.name(target.cell)}"
+    data = {"cell": Grid.name(target.cell), "damage": amount, "owner": target.owner}
     if left <= 0:
         state.remove_unit(tid)
-        return [Event("eliminated", f"{who} takes {amount} damage{note} and is eliminated.", {**data, "left": 0})]
+        return [Event(EventKind.ELIMINATED, f"{who} takes {amount} damage{note} and is eliminated.", {**data, "left": 0})]
     state.units[tid] = target._replace(points=left)
-    return [Event("damage", f"{who} takes {amount} damage{note}: {left} points left.", {**data, "left": left})]
+    return [Event(EventKind.DAMAGE, f"{who} takes {amount} damage{note}: {left} points left.", {**data, "left": left})]
 
 
 def _label(state: DieFightingState, unit: Unit | None) -> str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
+from .kinds import EventKind
+from .tables import split_key
 
 if TYPE_CHECKING:
     from .rules import DieFightingState
@@ -29,7 +31,7 @@ def evaluate(state: DieFightingState, player: int) -> float:
     else:  # before deployment: the armies' worth
         for p in (0, 1):
             material[p] = float(state.spent[p]) + sum(
-                table.cost(*_split(k)) * n for k, n in state.army[p].items()) * (0 if state.buying[p] else 1)
+                table.cost(*split_key(k)) * n for k, n in state.army[p].items()) * (0 if state.buying[p] else 1)
     total = material[0] + material[1]
     if total <= 0:
         return 0.0
@@ -40,33 +42,28 @@ def evaluate(state: DieFightingState, player: int) -> float:
     return max(-0.95, min(0.95, score))
 
 
-def _split(key: str) -> tuple[str, str]:
-    kind, _, cmd = key.partition("/")
-    return kind, cmd
-
-
-def outcome_label(events: list[Event], player: int) -> str:
+def outcome_label(before: DieFightingState, after: DieFightingState, events: list[Event], player: int) -> str:
     """Group an action's result: "miss", "3 damage", "eliminated", "broke away",
     "held", for attacks and break-aways; otherwise the visible event texts."""
     kinds = [e for e in events if e.visible_to(player)]
-    hurt = [e for e in kinds if e.kind in ("damage", "eliminated")]
+    hurt = [e for e in kinds if e.kind in (EventKind.DAMAGE, EventKind.ELIMINATED)]
     if hurt:
         parts = []
         for e in hurt:
-            if e.kind == "eliminated":
+            if e.kind == EventKind.ELIMINATED:
                 parts.append(f"{e.data.get('cell')} eliminated")
             elif "lost" in e.data:
                 continue
             else:
                 parts.append(f"{e.data.get('cell')} {e.data.get('damage')} damage")
         return ", ".join(parts)
-    rolls = [e for e in kinds if e.kind == "roll" and "success" in e.data]
-    if any(e.kind == "break-away" for e in kinds):
-        if any(e.kind == "break-away" and not e.data.get("roll") for e in kinds):
+    rolls = [e for e in kinds if e.kind == EventKind.ROLL and "success" in e.data]
+    if any(e.kind == EventKind.BREAK_AWAY for e in kinds):
+        if any(e.kind == EventKind.BREAK_AWAY and not e.data.get("roll") for e in kinds):
             return "broke away"
         if rolls:
             return "broke away" if rolls[-1].data["success"] else "held"
     if rolls and not any(e.data["success"] for e in rolls):
         return "miss"
-    texts = [e.text for e in kinds if e.kind not in ("roll", "phase", "round", "damage-lost")]
+    texts = [e.text for e in kinds if e.kind not in (EventKind.ROLL, EventKind.PHASE, EventKind.ROUND, EventKind.DAMAGE_LOST)]
     return "; ".join(texts) or "no change"

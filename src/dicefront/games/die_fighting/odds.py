@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from ...core.game import State
 from ...core.policy import GamePolicies, Stop
-from .phases import INITIATIVE
+from .kinds import Phase
 from .rules import DieFightingState
 
 
 def initiative_roll(state: State) -> bool:
-    return isinstance(state, DieFightingState) and state.phase == INITIATIVE
+    return isinstance(state, DieFightingState) and state.phase == Phase.INITIATIVE
 
 
 POLICIES = GamePolicies(default=Stop.name, policies=(Stop(),), next_dice=initiative_roll)

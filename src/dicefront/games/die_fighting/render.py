@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group
 from rich.text import Text
 
+from .kinds import PendingKind, Phase
+
 if TYPE_CHECKING:
     from . import DieFightingGame
 
@@ -17,7 +19,8 @@ ZONE_BG = "on #1e2a1e"
 CMD_MARK = {"": " ", "S": "s", "L": "l", "C": "c"}
 
 
-def render(game: DieFightingGame, view: dict[str, Any]) -> Group:
+def render_text(game: DieFightingGame, view: dict[str, Any]) -> Group:
+    """The board, both armies and any roll in progress, from ``view`` only."""
     lines: list[Text] = []
     units = view["units"]
     if len(view["maps"]) == game.map_count:
@@ -33,7 +36,7 @@ def render(game: DieFightingGame, view: dict[str, Any]) -> Group:
                 lines.append(_unit_line(game, view, u))
     pending = view.get("pending")
     if pending:
-        what = "Break-away" if pending["kind"] == "break" else "Attack"
+        what = "Break-away" if pending["kind"] == PendingKind.BREAK else "Attack"
         total = pending["total"]
         lines.append(Text(f"{what} in progress" + (f": attack total {total}" if total is not None else ""), style="yellow"))
     lines.append(Text("Units: code + points left, lower-case s/l/c = Sergeant/Lieutenant/Captain.  "
@@ -47,7 +50,7 @@ def _board(game: DieFightingGame, view: dict[str, Any]) -> list[Text]:
     at = {grid.parse(u[4]): u for u in view["units"]}
     done = set(view["done"])
     zones: set[tuple[int, int]] = set()
-    if view["phase"] == "deploy" and view["south"] is not None:
+    if view["phase"] == Phase.DEPLOY and view["south"] is not None:
         zones = set(board.zone("south")) | set(board.zone("north"))
     header = Text("    " + "".join(f"  {chr(ord('a') + i)}  " for i in range(grid.width)), style="dim")
     out = [header]
@@ -83,7 +86,7 @@ def _side_line(game: DieFightingGame, view: dict[str, Any], p: int) -> Text:
         t.append(f" ({'south' if view['south'] == p else 'north'} edge)", style="dim")
     t.append(f"  units {sum(1 for u in view['units'] if u[1] == p)}")
     t.append(f"  points eliminated by {game.player_name(p)}: {view['lost'][1 - p]}")
-    if view["buying"][p] or view["phase"] == "buy":
+    if view["buying"][p] or view["phase"] == Phase.BUY:
         t.append(f"  spent {view['spent'][p]}/{game.points}")
     reserve = view["army"][p]
     if reserve:

@@ -9,27 +9,10 @@ from typing import TYPE_CHECKING, Any
 from ...core.chance import Outcomes, Roll, dice
 from ...core.events import Event
 from ...core.game import Action, PhaseState
-from ...core.grid import Cell
+from ...core.grid import Cell, Grid
 from . import combat
-from .actions import Activate, Buy, ChooseMap, ChooseSide, Deploy, DieFightingAction, DoneBuying, MoveTo, sq
-from .phases import (
-    ATTACK_ROLL,
-    BREAK_MOVE,
-    BUY,
-    CHANCE_PHASES,
-    COMBAT,
-    DAMAGE_ROLL,
-    DEFENCE_ROLL,
-    DEPLOY,
-    INITIATIVE,
-    MAP,
-    MOVE,
-    MOVE_TO,
-    ORDER,
-    OVER,
-    SETUP_ROLL,
-    SIDE,
-)
+from .actions import Activate, Buy, ChooseMap, ChooseSide, Deploy, DieFightingAction, DoneBuying, MoveTo
+from .kinds import DICE_PHASES, EventKind, Phase, Stage
 from .tables import SHIPPED_MAPS, Unit, army_key, split_key
 from .terrain import Field
 
@@ -53,7 +36,7 @@ BOTH_2D6 = [(Roll(r.faces + s.faces), p * q) for r, p in TWO_D6 for s, q in TWO_
 
 
 class DieFightingState(PhaseState[DieFightingAction]):
-    CHANCE_PHASES = frozenset(CHANCE_PHASES)
+    CHANCE_PHASES = DICE_PHASES
     __slots__ = (
         "active",
         "army",
@@ -99,19 +82,19 @@ class DieFightingState(PhaseState[DieFightingAction]):
         self.pending: combat.Pending | None = None
         self.lost = [0, 0]
         self.winner: int | None = None
-        self.stage = "setup"
+        self.stage: str = Stage.SETUP
         self.player = 0
-        self.phase = BUY if any(self.buying) else SETUP_ROLL
-        if self.phase == BUY:
+        self.phase = Phase.BUY if any(self.buying) else Phase.SETUP_ROLL
+        if self.phase == Phase.BUY:
             self.player = 0 if self.buying[0] else 1
 
     # ----- contract -------------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
-        if self.phase in (SETUP_ROLL, INITIATIVE):
+        if self.phase in (Phase.SETUP_ROLL, Phase.INITIATIVE):
             return BOTH_2D6
-        if self.phase in (ATTACK_ROLL, DEFENCE_ROLL):
+        if self.phase in (Phase.ATTACK_ROLL, Phase.DEFENCE_ROLL):
             return TWO_D6
-        if self.phase == DAMAGE_ROLL:
+        if self.phase == Phase.DAMAGE_ROLL:
             return dice(combat.damage_die(self))
         return []
 
@@ -160,7 +143,7 @@ class DieFightingState(PhaseState[DieFightingAction]):
         return int(base) + self.game.table.bonus(unit.kind, unit.commander, name)
 
     def name(self, unit: Unit) -> str:
-        return f"{self.game.player_name(unit.owner)}'s {self.game.table.label(unit.kind, unit.commander)} on {sq(unit.cell)}"
+        return f"{self.game.player_name(unit.owner)}'s {self.game.table.label(unit.kind, unit.commander)} on {Grid.name(unit.cell)}"
 
     def army_size(self, player: int) -> int:
         return sum(self.army[player].values())
@@ -202,28 +185,28 @@ class DieFightingState(PhaseState[DieFightingAction]):
         if player not in self.actors:
             return []
         phase = self.phase
-        if phase in (MOVE, COMBAT):
+        if phase in (Phase.MOVE, Phase.COMBAT):
             done = self.done
             cells = [u.cell for uid, u in self.units.items() if u.owner == player and uid not in done]
             return [Activate(c) for c in sorted(cells, key=_order)]
-        if phase in (MOVE_TO, BREAK_MOVE):
+        if phase in (Phase.MOVE_TO, Phase.BREAK_MOVE):
             unit = self.units[self.active] if self.active is not None else None
             return [] if unit is None else [MoveTo(c) for c in sorted(self.move_squares(unit), key=_order)]
-        if phase == ORDER:
+        if phase == Phase.ORDER:
             return combat.order_actions(self)
-        if phase == BUY:
+        if phase == Phase.BUY:
             return self._buy_actions(player)
-        if phase == DEPLOY:
+        if phase == Phase.DEPLOY:
             free = [c for c in self.board.zone(self.side_of(player)) if c not in self.at]
             return [Deploy(k, c) for k in sorted(self.army[player]) if self.army[player][k] for c in free]
-        if phase == MAP:
+        if phase == Phase.MAP:
             return [ChooseMap(k) for k in SHIPPED_MAPS if k not in self.maps]
-        if phase == SIDE:
+        if phase == Phase.SIDE:
             return [ChooseSide("south"), ChooseSide("north")]
         return []
 
     def move_squares(self, unit: Unit) -> list[Cell]:
-        if self.phase == MOVE_TO and self.pinned(unit):  # rule 6.5
+        if self.phase == Phase.MOVE_TO and self.pinned(unit):  # rule 6.5
             return [unit.cell]
         return list(self.reach(unit))
 
@@ -252,7 +235,7 @@ class DieFightingState(PhaseState[DieFightingAction]):
             return self._activate(action, player)
         if isinstance(action, MoveTo):
             return self._move_to(action, player)
-        if self.phase == ORDER:
+        if self.phase == Phase.ORDER:
             return combat.apply_order(self, action, player)
         if isinstance(action, (Buy, DoneBuying)):
             return self._buy(action, player)
@@ -268,19 +251,19 @@ class DieFightingState(PhaseState[DieFightingAction]):
         who = self.game.player_name(player)
         if isinstance(action, DoneBuying):
             self.buying[player] = False
-            ev = Event("buy", f"{who} finishes buying with {self.spent[player]} of {self.game.points} points spent.",
+            ev = Event(EventKind.BUY, f"{who} finishes buying with {self.spent[player]} of {self.game.points} points spent.",
                        {"player": player, "spent": self.spent[player]})
         else:
             kind, cmd = split_key(action.key)
             cost = self.game.table.cost(kind, cmd)
             self.army[player][action.key] = self.army[player].get(action.key, 0) + 1
             self.spent[player] += cost
-            ev = Event("buy", f"{who} buys {self.game.table.label(kind, cmd)} for {cost} points.",
+            ev = Event(EventKind.BUY, f"{who} buys {self.game.table.label(kind, cmd)} for {cost} points.",
                        {"player": player, "unit": action.key, "cost": cost})
         if self.buying[1 - player]:
             self.player = 1 - player
         elif not self.buying[player]:
-            self.phase = SETUP_ROLL
+            self.phase = Phase.SETUP_ROLL
         return [ev]
 
     def _choose_map(self, action: ChooseMap, player: int) -> list[Event]:  # rule 3.2
@@ -288,17 +271,17 @@ class DieFightingState(PhaseState[DieFightingAction]):
         tile = self.game.tile(action.key)
         slot = len(self.maps)
         where = "" if self.game.map_count == 1 else f" for map slot {slot} of {self.game.map_count}"
-        events = [Event("map", f"{self.game.player_name(player)} chooses the map {tile.name}{where}.", {"map": action.key})]
+        events = [Event(EventKind.MAP, f"{self.game.player_name(player)} chooses the map {tile.name}{where}.", {"map": action.key})]
         if len(self.maps) == self.game.map_count:
             self.field = self.game.field_for(self.maps)
-            self.phase, self.player = SIDE, 1 - player
+            self.phase, self.player = Phase.SIDE, 1 - player
         return events
 
     def _choose_side(self, action: ChooseSide, player: int) -> list[Event]:  # rule 3.3
         self.south = player if action.side == "south" else 1 - player
         assert self.roll_winner is not None
-        self.phase, self.player = DEPLOY, self.roll_winner
-        return [Event("side", f"{self.game.player_name(player)} takes the {action.side} edge.", {"player": player, "side": action.side})]
+        self.phase, self.player = Phase.DEPLOY, self.roll_winner
+        return [Event(EventKind.SIDE, f"{self.game.player_name(player)} takes the {action.side} edge.", {"player": player, "side": action.side})]
 
     def _deploy(self, action: Deploy, player: int) -> list[Event]:  # rule 3.4
         kind, cmd = split_key(action.key)
@@ -309,14 +292,14 @@ class DieFightingState(PhaseState[DieFightingAction]):
         unit = Unit(player, kind, cmd, action.cell, card.die, card.uses if card.ranged else 0)
         self._place(self.next_id, unit)
         self.next_id += 1
-        ev = Event("deploy", f"{self.game.player_name(player)} deploys {self.game.table.label(kind, cmd)} on {sq(action.cell)}.",
-                   {"player": player, "unit": action.key, "cell": sq(action.cell)})
+        ev = Event(EventKind.DEPLOY, f"{self.game.player_name(player)} deploys {self.game.table.label(kind, cmd)} on {Grid.name(action.cell)}.",
+                   {"player": player, "unit": action.key, "cell": Grid.name(action.cell)})
         if self.army_size(1 - player):
             self.player = 1 - player
         elif not self.army_size(player):
-            self.phase = INITIATIVE
+            self.phase = Phase.INITIATIVE
             self.round = 1
-            return [ev, Event("round", "Round 1 begins: roll for initiative.", {"round": 1})]
+            return [ev, Event(EventKind.ROUND, "Round 1 begins: roll for initiative.", {"round": 1})]
         return [ev]
 
     def _place(self, uid: int, unit: Unit) -> None:
@@ -337,9 +320,9 @@ class DieFightingState(PhaseState[DieFightingAction]):
         uid = self.at[action.cell]
         self.active = uid
         self.done.add(uid)
-        self.phase = MOVE_TO if self.stage == "move" else ORDER
-        return [Event("activate", f"{self.game.player_name(player)} activates the {self.game.table.label(self.units[uid].kind, self.units[uid].commander)} on {sq(action.cell)}.",
-                      {"player": player, "cell": sq(action.cell), "stage": self.stage})]
+        self.phase = Phase.MOVE_TO if self.stage == Stage.MOVE else Phase.ORDER
+        return [Event(EventKind.ACTIVATE, f"{self.game.player_name(player)} activates the {self.game.table.label(self.units[uid].kind, self.units[uid].commander)} on {Grid.name(action.cell)}.",
+                      {"player": player, "cell": Grid.name(action.cell), "stage": str(self.stage)})]
 
     def _move_to(self, action: MoveTo, player: int) -> list[Event]:  # rules 6.1-6.5, 7.2
         assert self.active is not None
@@ -348,12 +331,12 @@ class DieFightingState(PhaseState[DieFightingAction]):
         label = self.game.table.label(unit.kind, unit.commander)
         who = self.game.player_name(player)
         if action.cell == start:
-            text = f"{who}'s {label} stays on {sq(start)}."
+            text = f"{who}'s {label} stays on {Grid.name(start)}."
         else:
             self.move_unit(self.active, action.cell)
-            text = f"{who}'s {label} moves {sq(start)}-{sq(action.cell)}."
-        kind = "break-away-move" if self.phase == BREAK_MOVE else "move"
-        return [Event(kind, text, {"from": sq(start), "to": sq(action.cell)}), *self.end_activation()]
+            text = f"{who}'s {label} moves {Grid.name(start)}-{Grid.name(action.cell)}."
+        kind = EventKind.BREAK_AWAY_MOVE if self.phase == Phase.BREAK_MOVE else EventKind.MOVE
+        return [Event(kind, text, {"from": Grid.name(start), "to": Grid.name(action.cell)}), *self.end_activation()]
 
     # ----- activation order and rounds --------------------------------------------------------
     def can_activate(self, player: int) -> bool:
@@ -367,52 +350,52 @@ class DieFightingState(PhaseState[DieFightingAction]):
         over = self.check_elimination()
         if over:
             return over
-        phase = MOVE if self.stage == "move" else COMBAT
+        phase = Phase.MOVE if self.stage == Stage.MOVE else Phase.COMBAT
         for p in (1 - self.player, self.player):
             if self.can_activate(p):
                 self.phase, self.player = phase, p
                 return []
-        if self.stage == "move":
-            return self._start_stage("combat")
+        if self.stage == Stage.MOVE:
+            return self._start_stage(Stage.COMBAT)
         return self._end_round()
 
-    def _start_stage(self, stage: str) -> list[Event]:
+    def _start_stage(self, stage: Stage) -> list[Event]:
         self.stage = stage
         self.done = set()
-        self.phase = MOVE if stage == "move" else COMBAT
+        self.phase = Phase.MOVE if stage == Stage.MOVE else Phase.COMBAT
         self.player = self.first if self.can_activate(self.first) else 1 - self.first
-        what = "Movement" if stage == "move" else "Combat"
-        return [Event("phase", f"{what} phase of round {self.round}: {self.game.player_name(self.player)} activates first.",
-                      {"stage": stage, "round": self.round})]
+        what = "Movement" if stage == Stage.MOVE else "Combat"
+        return [Event(EventKind.PHASE, f"{what} phase of round {self.round}: {self.game.player_name(self.player)} activates first.",
+                      {"stage": str(stage), "round": self.round})]
 
     def _end_round(self) -> list[Event]:  # rules 9.2, 9.3
         limit = self.game.round_limit
         if self.round >= limit:
-            self.phase = OVER
+            self.phase = Phase.OVER
             if self.game.options.victory == "timed":
                 score = (self.lost[1], self.lost[0])
                 self.winner = None if score[0] == score[1] else (0 if score[0] > score[1] else 1)
                 who = "a draw" if self.winner is None else f"{self.game.player_name(self.winner)} wins"
-                return [Event("game-over", f"Time is up after round {limit}: {self.game.player_name(0)} scored {score[0]} points, "
+                return [Event(EventKind.GAME_OVER, f"Time is up after round {limit}: {self.game.player_name(0)} scored {score[0]} points, "
                               f"{self.game.player_name(1)} {score[1]}; {who}.", {"winner": self.winner, "score": list(score)})]
-            return [Event("game-over", f"Round limit {limit} reached with both armies on the map: a draw.", {"winner": None})]
+            return [Event(EventKind.GAME_OVER, f"Round limit {limit} reached with both armies on the map: a draw.", {"winner": None})]
         self.round += 1
-        self.stage = "initiative"
-        self.phase = INITIATIVE
-        return [Event("round", f"Round {self.round} begins: roll for initiative.", {"round": self.round})]
+        self.stage = Stage.INITIATIVE
+        self.phase = Phase.INITIATIVE
+        return [Event(EventKind.ROUND, f"Round {self.round} begins: roll for initiative.", {"round": self.round})]
 
     def check_elimination(self) -> list[Event]:
         """Rule 9.1: a player with no unit left on the map loses at once."""
         for p in (0, 1):
             if not any(u.owner == p for u in self.units.values()):
-                self.phase, self.winner = OVER, 1 - p
-                return [Event("game-over", f"{self.game.player_name(1 - p)} wins: {self.game.player_name(p)} has no units left.",
+                self.phase, self.winner = Phase.OVER, 1 - p
+                return [Event(EventKind.GAME_OVER, f"{self.game.player_name(1 - p)} wins: {self.game.player_name(p)} has no units left.",
                               {"winner": 1 - p})]
         return []
 
     # ----- chance --------------------------------------------------------------------------------
     def _apply_chance(self, outcome: Roll) -> list[Event]:
-        if self.phase in (SETUP_ROLL, INITIATIVE):
+        if self.phase in (Phase.SETUP_ROLL, Phase.INITIATIVE):
             return self._roll_off(outcome)
         return combat.apply_roll(self, outcome)
 
@@ -421,7 +404,7 @@ class DieFightingState(PhaseState[DieFightingAction]):
         units; equal again: roll again."""
         f = [int(x) for x in outcome.faces]
         totals = (f[0] + f[1], f[2] + f[3])
-        setup = self.phase == SETUP_ROLL
+        setup = self.phase == Phase.SETUP_ROLL
         counts = (self.army_size(0), self.army_size(1)) if setup else (len(self.units_of(0)), len(self.units_of(1)))
         what = "Set-up roll" if setup else f"Initiative, round {self.round}"
         text = f"{what}: {self.game.player_name(0)} {f[0]}+{f[1]}={totals[0]}, {self.game.player_name(1)} {f[2]}+{f[3]}={totals[1]}"
@@ -431,60 +414,35 @@ class DieFightingState(PhaseState[DieFightingAction]):
             winner = 0 if counts[0] > counts[1] else 1
             text += f"; a tie, won by the side with more units ({counts[winner]} to {counts[1 - winner]})"
         else:
-            return [Event("roll", text + "; a tie with equal units: roll again.", {"dice": f})]
+            return [Event(EventKind.ROLL, text + "; a tie with equal units: roll again.", {"dice": f}, dice=tuple(f))]
         data = {"dice": f, "winner": winner}
-        ev = Event("roll", f"{text}. {self.game.player_name(winner)} wins.", data)
+        ev = Event(EventKind.ROLL, f"{text}. {self.game.player_name(winner)} wins.", data, dice=tuple(f))
         if not setup:
             self.first = winner
-            return [ev, *self._start_stage("move")]
+            return [ev, *self._start_stage(Stage.MOVE)]
         self.roll_winner = winner
         if self.field is None:
-            self.phase, self.player = MAP, winner
+            self.phase, self.player = Phase.MAP, winner
         else:
-            self.phase, self.player = SIDE, 1 - winner
+            self.phase, self.player = Phase.SIDE, 1 - winner
         return [ev]
 
-    # ----- information ----------------------------------------------------------------------------
-    def _payload(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "player": self.player,
-            "stage": self.stage,
-            "army": [dict(sorted(a.items())) for a in self.army],
-            "spent": list(self.spent),
-            "buying": list(self.buying),
-            "maps": list(self.maps),
-            "south": self.south,
-            "roll_winner": self.roll_winner,
-            "units": [[uid, u.owner, u.kind, u.commander, sq(u.cell), u.points, u.uses] for uid, u in sorted(self.units.items())],
-            "next_id": self.next_id,
-            "done": sorted(self.done),
-            "round": self.round,
-            "first": self.first,
-            "active": self.active,
-            "pending": None if self.pending is None else self.pending.to_json(),
-            "lost": list(self.lost),
-            "winner": self.winner,
-        }
-
-    def _view(self, player: int | None) -> dict[str, Any]:
-        return self._payload()  # Die Fighting hides nothing
-
+    # ----- status ---------------------------------------------------------------------------------
     def status_text(self) -> str:
-        if self.phase == OVER or self.phase in CHANCE_PHASES:
+        if self.phase == Phase.OVER or self.phase in DICE_PHASES:
             return super().status_text()
-        what = {
-            BUY: f"buy units ({self.game.points - self.spent[self.player]} points left)",
-            MAP: "choose the map",
-            SIDE: "choose a side",
-            DEPLOY: "deploy a unit",
-            MOVE: f"round {self.round}, movement: activate a unit",
-            MOVE_TO: f"round {self.round}, movement: move the active unit",
-            COMBAT: f"round {self.round}, combat: activate a unit",
-            ORDER: f"round {self.round}, combat: choose the active unit's action",
-            BREAK_MOVE: f"round {self.round}, combat: move the unit that broke away",
-        }[self.phase]
-        return f"{self.game.player_name(self.player)}: {what}"
+        steps: dict[str, str] = {
+            Phase.BUY: f"buy units ({self.game.points - self.spent[self.player]} points left)",
+            Phase.MAP: "choose the map",
+            Phase.SIDE: "choose a side",
+            Phase.DEPLOY: "deploy a unit",
+            Phase.MOVE: f"round {self.round}, movement: activate a unit",
+            Phase.MOVE_TO: f"round {self.round}, movement: move the active unit",
+            Phase.COMBAT: f"round {self.round}, combat: activate a unit",
+            Phase.ORDER: f"round {self.round}, combat: choose the active unit's action",
+            Phase.BREAK_MOVE: f"round {self.round}, combat: move the unit that broke away",
+        }
+        return f"{self.game.player_name(self.player)}: {steps[self.phase]}"
 
 
 def _order(cell: Cell) -> tuple[int, int]:
@@ -494,24 +452,18 @@ def _order(cell: Cell) -> tuple[int, int]:
 def _reason(state: DieFightingState, action: Action, player: int) -> str | None:
     if isinstance(action, Activate):
         unit = state.unit_at(action.cell)
-        if state.phase not in (MOVE, COMBAT):
+        if state.phase not in (Phase.MOVE, Phase.COMBAT):
             return f"units are activated only at the start of an activation (now: {state.phase.replace('-', ' ')})"
         if unit is None or unit.owner != player:
-            return f"there is no unit of yours on {sq(action.cell)}"
-        return f"the unit on {sq(action.cell)} has already been activated this phase"
+            return f"there is no unit of yours on {Grid.name(action.cell)}"
+        return f"the unit on {Grid.name(action.cell)} has already been activated this phase"
     if isinstance(action, MoveTo):
-        return f"the active unit cannot end a move on {sq(action.cell)}"
+        return f"the active unit cannot end a move on {Grid.name(action.cell)}"
     if isinstance(action, Buy):
         return f"cannot buy {action.key}: unknown unit or commander, too expensive, or the army is full"
     if isinstance(action, Deploy):
-        return f"{action.key} is not in your reserve or {sq(action.cell)} is not a free square of your deployment zone"
-    if state.phase == ORDER:
+        return f"{action.key} is not in your reserve or {Grid.name(action.cell)} is not a free square of your deployment zone"
+    if state.phase == Phase.ORDER:
         return combat.order_reason(state, action)
     return None
 
-
-def state_from_payload(game: DieFightingGame, data: dict[str, Any]) -> DieFightingState:
-    """Rebuild a saved state, checking it against the rules' invariants."""
-    from .positions import state_from_payload as load
-
-    return load(game, data)

@@ -1,31 +1,17 @@
-"""Loading a saved Die Fighting position: every field is checked against the rules'
-invariants (armies conserved, units on free squares of the map, dice within their
-faces, the phase's pending roll present) before the state is built."""
+"""What leaves the engine: a Die Fighting state as JSON (the payload, the same for
+every seat since the game hides nothing) and back. Loading a saved position checks
+every field against the rules' invariants (armies conserved, units on free squares of
+the map, dice within their faces, the phase's pending roll present) before the state
+is built."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...core.grid import Grid
 from ...core.validate import Field, cell, require_canonical, require_playable, unique
-from . import combat
-from .phases import (
-    ATTACK_ROLL,
-    BREAK_MOVE,
-    BUY,
-    COMBAT,
-    DAMAGE_ROLL,
-    DEFENCE_ROLL,
-    DEPLOY,
-    INITIATIVE,
-    MAP,
-    MOVE,
-    MOVE_TO,
-    ORDER,
-    OVER,
-    PHASES,
-    SETUP_ROLL,
-    SIDE,
-)
+from .combat import Pending
+from .kinds import ACTIVE_PHASES, ROLLING, SETUP_PHASES, PendingKind, Phase, Stage
 from .tables import Unit, army_key, split_key
 
 if TYPE_CHECKING:
@@ -35,20 +21,46 @@ if TYPE_CHECKING:
 _FIELDS = ("phase", "player", "stage", "army", "spent", "buying", "maps", "south", "roll_winner", "units", "next_id",
            "done", "round", "first", "active", "pending", "lost", "winner")
 _PENDING = ("kind", "unit", "targets", "total", "queue", "hits")
-STAGES = ("setup", "initiative", "move", "combat")
-SETUP_PHASES = (BUY, SETUP_ROLL, MAP, SIDE, DEPLOY)
-ROLLING = (ATTACK_ROLL, DEFENCE_ROLL, DAMAGE_ROLL)
-ACTIVE_PHASES = (MOVE_TO, ORDER, BREAK_MOVE, *ROLLING)
 
 
-def state_from_payload(game: DieFightingGame, data: Any) -> DieFightingState:
-    from .rules import DieFightingState
+def payload(state: DieFightingState) -> dict[str, Any]:
+    """The full state, JSON-safe."""
+    pending = state.pending
+    return {
+        "phase": str(state.phase),
+        "player": state.player,
+        "stage": str(state.stage),
+        "army": [dict(sorted(a.items())) for a in state.army],
+        "spent": list(state.spent),
+        "buying": list(state.buying),
+        "maps": list(state.maps),
+        "south": state.south,
+        "roll_winner": state.roll_winner,
+        "units": [[uid, u.owner, u.kind, u.commander, Grid.name(u.cell), u.points, u.uses] for uid, u in sorted(state.units.items())],
+        "next_id": state.next_id,
+        "done": sorted(state.done),
+        "round": state.round,
+        "first": state.first,
+        "active": state.active,
+        "pending": None if pending is None else {
+            "kind": str(pending.kind), "unit": pending.unit, "targets": list(pending.targets), "total": pending.total,
+            "queue": list(pending.queue), "hits": list(pending.hits)},
+        "lost": list(state.lost),
+        "winner": state.winner,
+    }
 
+
+def view(state: DieFightingState, player: int | None) -> dict[str, Any]:
+    """Every seat and spectators see the whole payload: Die Fighting hides nothing."""
+    return payload(state)
+
+
+def from_payload(game: DieFightingGame, data: Any) -> DieFightingState:
     root = Field(data, "state", game.name)
     root.obj(_FIELDS)
-    st = DieFightingState(game)
-    st.phase, st.player = root["phase"].text(PHASES), root["player"].seat()
-    st.stage = root["stage"].text(STAGES)
+    st = game.new_state()
+    st.phase, st.player = Phase(root["phase"].text(Phase)), root["player"].seat()
+    st.stage = Stage(root["stage"].text(Stage))
     keys = [army_key(k, c) for k in game.table.units for c in ("", *game.table.commanders)]
     st.army = [{k: f.integer(1, game.capacity) for k, f in a.entries(len(keys))} for a in root["army"].items(2, 2)]
     for a, f in zip(st.army, root["army"].items(2, 2), strict=True):
@@ -73,7 +85,7 @@ def state_from_payload(game: DieFightingGame, data: Any) -> DieFightingState:
     st.winner = root["winner"].opt_seat()
     _check_armies(st, root)
     _check_phase(st, root)
-    require_canonical(root, st._payload())
+    require_canonical(root, payload(st))
     require_playable(root, st)
     return st
 
@@ -108,9 +120,9 @@ def _read_units(st: DieFightingState, root: Field) -> None:
         st._place(uid, Unit(owner_f.seat(), kind, cmd, where, points, uses))
 
 
-def _pending(st: DieFightingState, f: Field) -> combat.Pending:
+def _pending(st: DieFightingState, f: Field) -> Pending:
     f.obj(_PENDING)
-    kind = f["kind"].text(("attack", "break"))
+    kind = PendingKind(f["kind"].text(PendingKind))
     uid = f["unit"].integer(1, st.next_id - 1)
     f["unit"].check(uid in st.units and uid == st.active, f"unit {uid} is not the active unit")
     owner = st.units[uid].owner
@@ -130,7 +142,7 @@ def _pending(st: DieFightingState, f: Field) -> combat.Pending:
     unique(queue, qids, "unit")
     unique(hits, hids, "unit")
     f["queue"].check(set(qids) <= set(tids) and set(hids) <= set(tids), "not among the targets")
-    return combat.Pending(kind, uid, tuple(tids), total, tuple(qids), tuple(hids))
+    return Pending(kind, uid, tuple(tids), total, tuple(qids), tuple(hids))
 
 
 def _check_armies(st: DieFightingState, root: Field) -> None:
@@ -156,10 +168,10 @@ def _check_armies(st: DieFightingState, root: Field) -> None:
 
 def _check_phase(st: DieFightingState, root: Field) -> None:
     phase, setup = st.phase, st.phase in SETUP_PHASES
-    stage_ok = st.stage == "setup" if setup else st.stage != "setup" or (phase == INITIATIVE and st.round == 1)
+    stage_ok = st.stage == Stage.SETUP if setup else st.stage != Stage.SETUP or (phase == Phase.INITIATIVE and st.round == 1)
     root["stage"].check(stage_ok, f"the {st.stage} stage does not match the {phase} phase")
-    root["buying"].check(phase == BUY or not any(st.buying), "buying outside the buy phase")
-    if phase == BUY:
+    root["buying"].check(phase == Phase.BUY or not any(st.buying), "buying outside the buy phase")
+    if phase == Phase.BUY:
         root["player"].check(st.buying[st.player], "this player is not buying")
     if setup:
         for p in (0, 1):
@@ -169,11 +181,11 @@ def _check_phase(st: DieFightingState, root: Field) -> None:
     else:
         root["round"].check(st.round >= 1, "the game has started")
         root["army"].check(not st.army[0] and not st.army[1], "units still in reserve after set-up")
-    if phase in (SIDE, DEPLOY) or not setup:
+    if phase in (Phase.SIDE, Phase.DEPLOY) or not setup:
         root["maps"].check(st.field is not None, "the map is not chosen")
-    if phase == DEPLOY or not setup:
+    if phase == Phase.DEPLOY or not setup:
         root["south"].check(st.south is not None, "no side is chosen")
-    if phase == DEPLOY:
+    if phase == Phase.DEPLOY:
         root["player"].check(bool(st.army[st.player]), "this player has nothing left to deploy")
         assert st.field is not None
         for u in st.units.values():
@@ -182,15 +194,15 @@ def _check_phase(st: DieFightingState, root: Field) -> None:
     if st.active is not None:
         root["active"].check(st.active in st.units and st.units[st.active].owner == st.player, "not a unit of the player to act")
     root["pending"].check((st.pending is not None) == (phase in ROLLING), f"a pending roll exactly in the {', '.join(ROLLING)} phases")
-    if st.pending is not None and phase == ATTACK_ROLL:
-        root["pending"].check(st.pending.total is None and bool(st.pending.queue or st.pending.kind == "break"), "an attack roll not yet rolled needs a target")
-    if st.pending is not None and phase == DEFENCE_ROLL:
+    if st.pending is not None and phase == Phase.ATTACK_ROLL:
+        root["pending"].check(st.pending.total is None and bool(st.pending.queue or st.pending.kind == PendingKind.BREAK), "an attack roll not yet rolled needs a target")
+    if st.pending is not None and phase == Phase.DEFENCE_ROLL:
         root["pending"].check(st.pending.total is not None and bool(st.pending.queue), "a defence roll needs an attack total and a target")
-    if st.pending is not None and phase == DAMAGE_ROLL:
-        root["pending"].check(bool(st.pending.hits) and st.pending.kind == "attack", "damage needs a hit")
-    if phase in (MOVE, COMBAT):
+    if st.pending is not None and phase == Phase.DAMAGE_ROLL:
+        root["pending"].check(bool(st.pending.hits) and st.pending.kind == PendingKind.ATTACK, "damage needs a hit")
+    if phase in (Phase.MOVE, Phase.COMBAT):
         root["player"].check(st.can_activate(st.player), "this player has no unit left to activate")
-    root["winner"].check(st.winner is None or phase == OVER, "a winner while the game is not over")
-    if not setup and phase != OVER:
+    root["winner"].check(st.winner is None or phase == Phase.OVER, "a winner while the game is not over")
+    if not setup and phase != Phase.OVER:
         for p in (0, 1):
             root["units"].check(any(u.owner == p for u in st.units.values()), f"player {p} has no unit left but the game is not over")
