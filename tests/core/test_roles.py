@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import inspect
 import re
 from pathlib import Path
 
 import pytest
 
 import dicefront
+from dicefront.core.notation import Notation
 from dicefront.core.policy import GamePolicies
 from dicefront.core.registry import game_class
 from dicefront.core.roles import ROLES, role_module
@@ -50,3 +52,31 @@ def test_odds_package_knows_no_game() -> None:
             assert re.search(rf"\b{name}\b", text) is None, f"{path.name} names the game {name}"
         assert "str(a)" not in text and "view(None)" not in text, f"{path.name} matches notation or reads a view"
     assert not (SRC / "odds" / "games").exists()
+
+
+ROLE_FUNCTIONS: dict[str, dict[str, tuple[str, ...]]] = {
+    "codec": {"payload": ("state",), "from_payload": ("game", "payload"), "view": ("state", "player")},
+    "svg": {"render_svg": ("game", "view"), "action_path": ("state", "action")},
+    "render": {"render_text": ("game", "view")},
+    "heuristics": {"evaluate": ("state", "player"), "outcome_label": ("before", "after", "events", "player")},
+}
+
+
+@pytest.mark.parametrize("name", dicefront.names())
+def test_every_game_package_has_the_same_rooms(name: str) -> None:
+    """The layout of docs/adding-a-game.md: the same role modules and signatures in
+    every game, and no hand-written forwarding left on the Game class."""
+    cls = game_class(name)
+    for role, functions in ROLE_FUNCTIONS.items():
+        module = role_module(cls, role)
+        assert module is not None, f"{name} has no {role} module"
+        for function, params in functions.items():
+            fn = getattr(module, function, None)
+            assert callable(fn), f"{name}.{role} has no {function}()"
+            assert len(inspect.signature(fn).parameters) == len(params), f"{name}.{role}.{function} takes {params}"
+    actions = role_module(cls, "actions")
+    assert isinstance(getattr(actions, "NOTATION", None), Notation), f"{name}.actions declares no NOTATION"
+    forwarded = ("render_text", "render_svg", "action_path", "evaluate", "outcome_label", "parse_notation", "_state_from_payload")
+    assert [m for m in forwarded if m in vars(cls)] == [], f"{name}'s Game class still forwards role functions"
+    hidden = cls.hidden_information
+    assert callable(getattr(role_module(cls, "codec"), "determinize", None)) == hidden, f"{name}: determinize iff hidden"

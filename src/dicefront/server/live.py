@@ -20,7 +20,6 @@ from typing import Any
 
 from ..core.agent import Agent
 from ..core.errors import DicefrontError, IllegalActionError
-from ..core.events import Event
 from ..core.game import Game, State
 from ..core.match import move, roll
 from ..core.record import MatchRecord, Step
@@ -30,7 +29,6 @@ from .storage import GameRow, Seat, Storage
 Viewer = int | None
 Told = dict[Viewer, list[Step]]  # per viewer: the steps an update tells it of
 VIEWERS: tuple[Viewer, ...] = (0, 1, None)
-DICE_KEYS = ("dice", "die", "roll", "faces")
 MAX_SECRET_BATCH = 1000  # steps one computer player may make in one private sequence
 
 
@@ -254,21 +252,12 @@ class LiveGame:
                     out.append({"kind": e.kind, "text": e.text})
         return out
 
-    def dice_for(self, steps: list[Step], seat: int | None) -> list[list[int]]:
-        """Dice faces that fell in ``steps`` that ``seat`` may see. In games with hidden
-        information an outcome may be a secret (a card), so only the dice named in
-        events visible to the seat are shown there."""
-        out: list[list[int]] = []
-        for step in steps:
-            if step.outcome is None:
-                continue
-            faces = list(step.outcome.faces)
-            public = all(e.audience is None for e in step.events)
-            if not self.game.spec.hidden_information and public and all(isinstance(f, int) for f in faces):
-                out.append([int(f) for f in faces])
-                continue
-            out.extend(_dice_in_events(step.events, seat))
-        return out
+    @staticmethod
+    def dice_for(steps: list[Step], seat: int | None) -> list[list[int]]:
+        """The dice that fell in ``steps`` as ``seat`` may see them: the ``dice`` of
+        each event visible to the seat (a game puts the faces rolled on the event that
+        shows the roll; a secret outcome such as a card drawn is never read here)."""
+        return [list(e.dice) for step in steps for e in step.events if e.dice and e.visible_to(seat)]
 
     # ----- lobby summary ------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -293,22 +282,6 @@ class LiveGame:
             if seat.kind == "human" and seat.open and not seat.joined:
                 return i
         return None
-
-
-def _dice_in_events(events: list[Event], seat: int | None) -> list[list[int]]:
-    out = []
-    for e in events:
-        if not e.visible_to(seat):
-            continue
-        for key in DICE_KEYS:
-            value = e.data.get(key)
-            if isinstance(value, int) and not isinstance(value, bool):
-                out.append([value])
-                break
-            if isinstance(value, list) and value and all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-                out.append(list(value))
-                break
-    return out
 
 
 def validate_new_game(name: str, options: dict[str, Any], data_files: dict[str, str] | None = None) -> Game[Any, Any]:

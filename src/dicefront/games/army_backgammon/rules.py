@@ -387,7 +387,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self.phase = Phase.STANCE
         if self.dice:
             text = f"{self.game.player_name(self.player)} cannot use {dice_text(self.dice)}; the die is lost."
-            return [Event(Kind.DICE_LOST, text, {"dice": list(self.dice)}, dice=self.dice)]
+            return [Event(Kind.DICE_LOST, text, {"dice": list(self.dice)})]  # rolled (and shown) earlier
         return []
 
     def _end_turn(self) -> list[Event]:  # rules 4.1, 9.4

@@ -345,7 +345,8 @@ class HellsDitchState(State[HellsDitchAction]):
             self.hp[p][i] = max(0, self.hp[p][i] - hits[1 - p])
         s = self.strengths()
         parts = [self._roll_text(p, s[p], hits[p], bands[1 - p]) for p in (0, 1)]
-        events = [Event(Kind.ROLL, " ".join(parts), {"hits": list(hits), "dice": list(s), "skip_empty": not self.fresh}, dice=hits)]
+        events = [Event(Kind.ROLL, " ".join(parts), {"hits": list(hits), "dice": list(s), "skip_empty": not self.fresh})]
+        # no Event.dice: the chance outcome is each side's number of hits, not faces that could be drawn
         for p in (0, 1):
             if self.hp[p][bands[p] - 1] == 0:
                 self.loc[p][bands[p] - 1] = None

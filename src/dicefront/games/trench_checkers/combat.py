@@ -157,8 +157,7 @@ def resolve(st: TrenchState) -> list[Event]:
         f"{head}: {verdict}" + "".join(f"; {n}" for n in notes) + _removed_text(st, removed) + ".",
         {"result": result, "rolls": list(c.rolls), "totals": list(totals), "removed": [removed[0], removed[1]],
          "attacker": att_p, "src": None if c.src is None else Grid.name(c.src), "dst": Grid.name(c.dst)},
-        dice=c.rolls,
-    )]
+    )]  # no dice here: they were shown when they were rolled
     if result == "attacker" and c.src is not None and c.src in st.board and c.dst not in st.board:
         st.board[c.dst] = st.board.pop(c.src)
         events.append(Event(Kind.MOVE_IN, f"The winners move into {Grid.name(c.dst)}.", {"from": Grid.name(c.src), "to": Grid.name(c.dst)}))
