@@ -14,8 +14,8 @@ from dicefront.agents import Agent, GreedyAgent, MCTSAgent, make_ismcts
 from dicefront.agents.common import expected_value
 from dicefront.core import Roll
 from dicefront.games.ditch.actions import Attack, Cover, Move
+from dicefront.games.ditch.constants import Phase
 from dicefront.games.ditch.heuristics import ODDS, evaluate
-from dicefront.games.ditch.model import Phase
 from dicefront.games.ditch.rules import DitchState
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from dicefront.core.grid import Grid
 from dicefront.games.die_fighting import DieFightingGame
-from dicefront.games.die_fighting.kinds import Phase
+from dicefront.games.die_fighting.constants import Phase
 from dicefront.games.die_fighting.rules import DieFightingState
 from dicefront.games.die_fighting.tables import Unit
 

@@ -9,7 +9,7 @@ import pytest
 
 import dicefront
 from dicefront.core import DataFileError, NotationError, Roll
-from dicefront.games.die_fighting.kinds import Phase
+from dicefront.games.die_fighting.constants import Phase
 from dicefront.games.die_fighting.rules import DieFightingState
 from tests.conftest import play_out
 

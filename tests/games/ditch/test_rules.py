@@ -24,7 +24,7 @@ from dicefront.games.ditch.actions import (
     MoveTo,
     Reinforce,
 )
-from dicefront.games.ditch.model import Phase
+from dicefront.games.ditch.constants import Phase
 from dicefront.games.ditch.rules import DitchState
 
 rule = pytest.mark.rule

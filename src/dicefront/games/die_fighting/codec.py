@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.grid import Grid
 from ...core.validate import Field, cell, require_canonical, require_playable, unique
 from .combat import Pending
-from .kinds import ACTIVE_PHASES, ROLLING, SETUP_PHASES, PendingKind, Phase, Stage
+from .constants import ACTIVE_PHASES, ROLLING, SETUP_PHASES, PendingKind, Phase, Stage
 from .tables import Unit, army_key, split_key
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ from ...core.events import Event
 from ...core.game import Action
 from ...core.grid import Cell, Grid
 from .actions import Attack, BreakAway, Charge, DieFightingAction, Pass, Regroup
-from .kinds import EventKind, PendingKind, Phase
+from .constants import EventKind, PendingKind, Phase
 from .tables import Unit
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
-from .kinds import EventKind
+from .constants import EventKind
 from .tables import split_key
 
 if TYPE_CHECKING:

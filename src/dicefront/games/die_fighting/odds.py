@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ...core.game import State
 from ...core.policy import GamePolicies, Stop
-from .kinds import Phase
+from .constants import Phase
 from .rules import DieFightingState
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Group
 from rich.text import Text
 
-from .kinds import PendingKind, Phase
+from .constants import PendingKind, Phase
 
 if TYPE_CHECKING:
     from . import DieFightingGame

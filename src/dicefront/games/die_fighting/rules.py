@@ -12,7 +12,7 @@ from ...core.game import Action, PhaseState
 from ...core.grid import Cell, Grid
 from . import combat
 from .actions import Activate, Buy, ChooseMap, ChooseSide, Deploy, DieFightingAction, DoneBuying, MoveTo
-from .kinds import DICE_PHASES, EventKind, Phase, Stage
+from .constants import DICE_PHASES, EventKind, Phase, Stage
 from .tables import SHIPPED_MAPS, Unit, army_key, split_key
 from .terrain import Field
 

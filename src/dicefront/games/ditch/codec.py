@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.grid import Grid
 from ...core.validate import Field, cell, count_table, require_canonical, require_playable
 from .actions import KIND_ORDER, KINDS
-from .model import (
+from .constants import (
     ACTIONS_PER_TURN,
     ARMY,
     BLOCK_TOKENS,

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from .actions import KINDS
-from .model import EventKind, Phase, modifier
+from .constants import EventKind, Phase, modifier
 
 if TYPE_CHECKING:
     from ...core.events import Event

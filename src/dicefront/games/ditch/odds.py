@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...core.game import Action, State
 from ...core.policy import Choice, Context, GamePolicies, Policy, best_action
 from .actions import Cover
-from .model import Phase
+from .constants import Phase
 from .rules import DitchState
 
 

@@ -8,7 +8,7 @@ from rich.console import Group
 from rich.text import Text
 
 from .actions import KIND_ORDER
-from .model import Phase
+from .constants import Phase
 
 if TYPE_CHECKING:
     from . import DitchGame

@@ -23,7 +23,7 @@ from .actions import (
     MoveTo,
     Reinforce,
 )
-from .model import (
+from .constants import (
     ACTIONS_PER_TURN,
     ARMY,
     BLOCK_TOKENS,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.game import Action
 from ...core.grid import Cell, Grid
 from .actions import KIND_ORDER, KINDS, Attack, Block, Cover, Deploy, Move, MoveTo, Reinforce
-from .model import Phase
+from .constants import Phase
 
 if TYPE_CHECKING:
     from . import DitchGame
