@@ -145,14 +145,6 @@ class _Template:
     names: tuple[str, ...]
     head: str | None
 
-    def applies(self, action: object) -> bool:
-        """Whether ``str()`` may use this template for ``action``: its required
-        fields are present and the fields it does not mention are None."""
-        for name in self.required:
-            if getattr(action, name) is None:
-                return False
-        return all(getattr(action, name) is None for name in self.unused)
-
     @cached_property
     def required(self) -> tuple[str, ...]:
         return tuple(s.field for s in self.slots if not s.optional)
@@ -162,29 +154,26 @@ class _Template:
         used = {s.field for s in self.slots}
         return tuple(n for n in self.names if n not in used)
 
-    @cached_property
-    def write(self) -> Callable[[object], str]:
-        """``str()`` of an action this template applies to (built once)."""
-        if not any(isinstance(p, _Slot) and p.optional for p in self.parts):
-            fmt = "".join(p.replace("{", "{{").replace("}", "}}") if isinstance(p, str) else "{}" for p in self.parts)
-            slots = [(p.field, p.write) for p in self.parts if isinstance(p, _Slot)]
-            return lambda action: fmt.format(*[w(getattr(action, f)) for f, w in slots])
-        return self._write_optional
-
-    def _write_optional(self, action: object) -> str:
-        out: list[str] = []
-        parts = self.parts
-        for i, part in enumerate(parts):
+    def source(self, prefix: str, namespace: dict[str, Any]) -> tuple[str, str]:
+        """This template as Python source over an action ``a``: (the condition under
+        which it applies, the expression writing it); the slots' writers go into
+        ``namespace`` under names starting with ``prefix``."""
+        terms: list[str] = []
+        pending = ""  # literal text written only with the optional slot that follows
+        for i, part in enumerate(self.parts):
             if isinstance(part, str):
-                nxt = parts[i + 1] if i + 1 < len(parts) else None
-                if isinstance(nxt, _Slot) and nxt.optional and getattr(action, nxt.field) is None:
-                    continue
-                out.append(part)
-            else:
-                value = getattr(action, part.field)
-                if not (part.optional and value is None):
-                    out.append(part.write(value))
-        return "".join(out)
+                nxt = self.parts[i + 1] if i + 1 < len(self.parts) else None
+                if isinstance(nxt, _Slot) and nxt.optional:
+                    pending += part
+                else:
+                    terms.append(repr(part))
+                continue
+            namespace[f"{prefix}{i}"] = part.write
+            value = f"{prefix}{i}(a.{part.field})"
+            terms.append(f"('' if a.{part.field} is None else {pending!r} + {value})" if part.optional else value)
+            pending = ""
+        tests = [f"a.{n} is not None" for n in self.required] + [f"a.{n} is None" for n in self.unused]
+        return " and ".join(tests) or "True", " + ".join(terms) or "''"
 
     def read(self, text: str, game: Any) -> object | None:
         m = self.regex.fullmatch(text)
@@ -210,18 +199,24 @@ class _Template:
         return _SLOT.sub(label, self.text).replace("[ ", " [")
 
 
-def _writer(templates: list[_Template]) -> Callable[[object], str]:
-    """The ``__str__`` of a class with these templates."""
-    if len(templates) == 1 and not templates[0].unused and not any(s.optional for s in templates[0].slots):
-        return templates[0].write  # every field is always written: no choice to make
+def _writer(cls: type, templates: list[_Template]) -> Callable[[object], str]:
+    """The ``__str__`` of a class with these templates: the first whose fields are
+    present writes it. Compiled once into one expression (``str()`` runs in every
+    event text and record, so it must be cheap; dataclasses builds its ``__init__``
+    the same way). Field names are the dataclass's own identifiers, checked when the
+    template was declared."""
+    namespace: dict[str, Any] = {"_fits_none": _fits_none}
+    body = "_fits_none(a)"
+    for k, template in reversed(list(enumerate(templates))):
+        test, expr = template.source(f"w{k}_", namespace)
+        body = expr if test == "True" else f"({expr} if {test} else {body})"
+    fn: Callable[[object], str] = eval(f"lambda a: {body}", namespace)
+    fn.__qualname__ = f"{cls.__qualname__}.__str__"
+    return fn
 
-    def write(action: object) -> str:
-        for template in templates:
-            if template.applies(action):
-                return template.write(action)
-        raise ValueError(f"{action!r} fits none of its notation templates")
 
-    return write
+def _fits_none(action: object) -> str:
+    raise ValueError(f"{action!r} fits none of its notation templates")
 
 
 class Notation:
@@ -244,7 +239,7 @@ class Notation:
             self.templates.extend(compiled)
             for t in compiled:
                 self._by_head.setdefault(t.head, []).append(t)
-            cls.__str__ = _writer(compiled)  # type: ignore[method-assign]
+            cls.__str__ = _writer(cls, compiled)  # type: ignore[method-assign]
             return cls
 
         return register
