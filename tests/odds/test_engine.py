@@ -97,3 +97,25 @@ def test_node_limit_gives_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(engine, "MAX_NODES", 3)
     with pytest.raises(DicefrontError, match="too many outcomes"):
         odds(position(COVER), "attack c3 c4", 0, "no-cover")
+
+
+def test_window_policy_takes_the_default_for_the_opponent_under_mine() -> None:
+    from fractions import Fraction as F
+    from typing import Any
+
+    from dicefront.core.policy import Context, WindowPolicy
+
+    state: Any = object()
+    options: list[Any] = ["pass", "card"]
+
+    def window(s: Any) -> tuple[int, list[Any]] | None:
+        return (1, options) if s is state else None
+
+    def expand(s: Any, rolled: bool) -> list[tuple[Any, F]]:
+        return []
+
+    mine = WindowPolicy("mine", "", window, "mine")
+    assert mine.decide(state, Context(asking=0, rolled=False, expand=expand)) == (1, "pass")
+    assert mine.decide("elsewhere", Context(asking=0, rolled=False, expand=expand)) is None
+    with pytest.raises(ValueError, match="choose must be one of"):
+        WindowPolicy("x", "", window, "worst")

@@ -88,6 +88,36 @@ def best_action(state: State, player: int, actions: Sequence[Action], ctx: Conte
     return best
 
 
+Window = Callable[[State], "tuple[int, Sequence[Action]] | None"]
+"""A game's decision inside an action's resolution: at ``state``, the deciding player
+and its options, the one assumed by default (pass, fight on, no cover) first; None
+when ``state`` is not such a decision."""
+
+
+class WindowPolicy(Policy):
+    """A named policy over one kind of in-sequence decision (a :data:`Window`).
+
+    ``choose``: ``"default"`` takes the first option; ``"best"`` the option with the
+    better expected heuristic value for whoever decides; ``"mine"`` the best for the
+    asking player's own decisions and the default for the opponent's."""
+
+    CHOICES = ("default", "best", "mine")
+
+    def __init__(self, name: str, description: str, window: Window, choose: str = "default") -> None:
+        if choose not in self.CHOICES:
+            raise ValueError(f"choose must be one of {', '.join(self.CHOICES)}, not {choose!r}")
+        self.name, self.description, self.window, self.choose = name, description, window, choose
+
+    def decide(self, state: State, ctx: Context) -> Choice | None:
+        found = self.window(state)
+        if found is None:
+            return None
+        player, options = found
+        if self.choose == "best" or (self.choose == "mine" and player == ctx.asking):
+            return player, best_action(state, player, options, ctx)
+        return player, options[0]
+
+
 PolicyFactory = Callable[[str], Policy | None]
 
 

@@ -5,60 +5,37 @@ the pawn goes after its roll) is the next decision, so a move's odds are its rol
 from __future__ import annotations
 
 from ...core.game import Action, State
-from ...core.policy import Choice, Context, GamePolicies, Policy, best_action
+from ...core.policy import GamePolicies, WindowPolicy
 from .actions import Cover
 from .constants import Phase
 from .rules import DitchState
 
 
 def _cover_choices(state: State) -> tuple[int, list[Action]] | None:
-    """The defender and its cover options when the state asks for a cover decision."""
+    """The defender and its answers to an attack, not covering first."""
     if not isinstance(state, DitchState) or state.phase != Phase.COVER:
         return None
-    defender = state.player
-    return defender, list[Action](state.legal_actions(defender))
+    legal = state.legal_actions(state.player)
+    stay = [a for a in legal if isinstance(a, Cover) and a.cell is None]
+    return state.player, [*stay, *(a for a in legal if a not in stay)]
 
 
-def _no_cover(actions: list[Action]) -> Action:
-    return next(a for a in actions if isinstance(a, Cover) and a.cell is None)
+def _covers_first(state: State) -> tuple[int, list[Action]] | None:
+    """The same decision with the Soldiers first, in board order."""
+    found = _cover_choices(state)
+    return None if found is None else (found[0], [*found[1][1:], found[1][0]])
 
 
-class BestCover(Policy):
-    name = "best-cover"
-    description = (
-        "the defender lets an adjacent Soldier take the attack exactly when that gives the defender "
-        "the better expected material (ties: no cover)"
-    )
+BEST_COVER = WindowPolicy(
+    "best-cover",
+    "the defender lets an adjacent Soldier take the attack exactly when that gives the defender "
+    "the better expected material (ties: no cover)",
+    _cover_choices,
+    "best",
+)
+NO_COVER = WindowPolicy("no-cover", "the defender never lets a Soldier take the attack", _cover_choices)
+COVER = WindowPolicy(
+    "cover", "an adjacent Soldier always takes the attack when there is one (the first in board order)", _covers_first
+)
 
-    def decide(self, state: State, ctx: Context) -> Choice | None:
-        found = _cover_choices(state)
-        if found is None:
-            return None
-        defender, legal = found
-        stay = _no_cover(legal)
-        ordered = [stay] + [a for a in legal if a != stay]
-        return defender, best_action(state, defender, ordered, ctx)
-
-
-class NoCover(Policy):
-    name = "no-cover"
-    description = "the defender never lets a Soldier take the attack"
-
-    def decide(self, state: State, ctx: Context) -> Choice | None:
-        found = _cover_choices(state)
-        return None if found is None else (found[0], _no_cover(found[1]))
-
-
-class AlwaysCover(Policy):
-    name = "cover"
-    description = "an adjacent Soldier always takes the attack when there is one (the first in board order)"
-
-    def decide(self, state: State, ctx: Context) -> Choice | None:
-        found = _cover_choices(state)
-        if found is None:
-            return None
-        defender, legal = found
-        return defender, legal[0]
-
-
-POLICIES = GamePolicies(default=BestCover.name, policies=(BestCover(), NoCover(), AlwaysCover()))
+POLICIES = GamePolicies(default=BEST_COVER.name, policies=(BEST_COVER, NO_COVER, COVER))

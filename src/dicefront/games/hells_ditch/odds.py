@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ...core.game import State
-from ...core.policy import Choice, Context, GamePolicies, Policy
+from ...core.policy import Choice, Context, GamePolicies, Policy, WindowPolicy
 from .actions import BackOut, FightOn, HellsDitchAction
 from .constants import CHOICE
 from .rules import HellsDitchState
@@ -36,16 +36,17 @@ def _fighting_hp(state: State, player: int) -> int | None:
     return state.hp[player][band - 1]
 
 
-class FightToTheEnd(Policy):
-    name = "fight-to-end"
-    description = "both sides fight on until a warband is eliminated (nobody backs out)"
+def _fight_on_first(state: State) -> tuple[int, list[HellsDitchAction]] | None:
+    found = _fight_choice(state)
+    if found is None:
+        return None
+    player, legal = found
+    return player, sorted(legal, key=lambda a: not isinstance(a, FightOn))
 
-    def decide(self, state: State, ctx: Context) -> Choice | None:
-        found = _fight_choice(state)
-        if found is None:
-            return None
-        player, legal = found
-        return player, next(a for a in legal if isinstance(a, FightOn))
+
+FIGHT_TO_THE_END = WindowPolicy(
+    "fight-to-end", "both sides fight on until a warband is eliminated (nobody backs out)", _fight_on_first
+)
 
 
 class BackOutAt(Policy):
@@ -82,8 +83,8 @@ def parse(name: str) -> Policy | None:
 
 
 POLICIES = GamePolicies(
-    default=FightToTheEnd.name,
-    policies=(FightToTheEnd(),),
+    default=FIGHT_TO_THE_END.name,
+    policies=(FIGHT_TO_THE_END,),
     parse=parse,
     parametrised_help=(
         ("back-out-at-K", "your warband backs out once it has K HP or less; the opponent fights to the end"),

@@ -10,7 +10,7 @@ the next round belongs to the next decision."""
 from __future__ import annotations
 
 from ...core.game import Action, State
-from ...core.policy import Choice, Context, GamePolicies, Policy, best_action
+from ...core.policy import GamePolicies, WindowPolicy
 from .actions import Pass
 from .constants import DEFEND, REACT, ROLLOFF
 from .rules import TrenchState
@@ -28,46 +28,23 @@ def _window(state: State) -> tuple[int, list[Action]] | None:
     return player, passes + [a for a in legal if not isinstance(a, Pass)]
 
 
-class NoCards(Policy):
-    name = "no-cards"
-    description = "nobody plays a card during the battle (every card window is passed): the plain dice"
-
-    def decide(self, state: State, ctx: Context) -> Choice | None:
-        found = _window(state)
-        return None if found is None else (found[0], found[1][0])
-
-
-class MyCards(Policy):
-    name = "my-cards"
-    description = "you play the card (or pass) that gives you the better expected position; the opponent plays none"
-
-    def decide(self, state: State, ctx: Context) -> Choice | None:
-        found = _window(state)
-        if found is None:
-            return None
-        player, options = found
-        if player != ctx.asking:
-            return player, options[0]
-        return player, best_action(state, player, options, ctx)
-
-
-class BestCards(Policy):
-    name = "best-cards"
-    description = (
-        "each side plays the card (or passes) that gives it the better expected position; "
-        "the opponent's hand is re-sampled from what you know"
-    )
-
-    def decide(self, state: State, ctx: Context) -> Choice | None:
-        found = _window(state)
-        if found is None:
-            return None
-        player, options = found
-        return player, best_action(state, player, options, ctx)
+NO_CARDS = WindowPolicy(
+    "no-cards", "nobody plays a card during the battle (every card window is passed): the plain dice", _window
+)
+MY_CARDS = WindowPolicy(
+    "my-cards", "you play the card (or pass) that gives you the better expected position; the opponent plays none", _window, "mine"
+)
+BEST_CARDS = WindowPolicy(
+    "best-cards",
+    "each side plays the card (or passes) that gives it the better expected position; "
+    "the opponent's hand is re-sampled from what you know",
+    _window,
+    "best",
+)
 
 
 def next_round_roll(state: State) -> bool:
     return isinstance(state, TrenchState) and state.phase == ROLLOFF
 
 
-POLICIES = GamePolicies(default=NoCards.name, policies=(NoCards(), MyCards(), BestCards()), next_dice=next_round_roll)
+POLICIES = GamePolicies(default=NO_CARDS.name, policies=(NO_CARDS, MY_CARDS, BEST_CARDS), next_dice=next_round_roll)
