@@ -100,7 +100,6 @@ def test_node_limit_gives_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_window_policy_takes_the_default_for_the_opponent_under_mine() -> None:
-    from fractions import Fraction as F
     from typing import Any
 
     from dicefront.core.policy import Context, WindowPolicy
@@ -111,7 +110,7 @@ def test_window_policy_takes_the_default_for_the_opponent_under_mine() -> None:
     def window(s: Any) -> tuple[int, list[Any]] | None:
         return (1, options) if s is state else None
 
-    def expand(s: Any, rolled: bool) -> list[tuple[Any, F]]:
+    def expand(s: Any, rolled: bool) -> list[Any]:
         return []
 
     mine = WindowPolicy("mine", "", window, "mine")
