@@ -115,6 +115,7 @@ def test_window_policy_takes_the_default_for_the_opponent_under_mine() -> None:
 
     mine = WindowPolicy("mine", "", window, "mine")
     assert mine.decide(state, Context(asking=0, rolled=False, expand=expand)) == (1, "pass")
-    assert mine.decide("elsewhere", Context(asking=0, rolled=False, expand=expand)) is None
+    elsewhere: Any = "elsewhere"
+    assert mine.decide(elsewhere, Context(asking=0, rolled=False, expand=expand)) is None
     with pytest.raises(ValueError, match="choose must be one of"):
         WindowPolicy("x", "", window, "worst")
