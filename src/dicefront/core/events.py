@@ -10,18 +10,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Event:
     """One thing that happened.
 
     ``kind`` is a short machine name ("roll", "attack", "eliminated", ...), ``text``
     the sentence a person reads, ``data`` JSON-safe details for statistics,
     ``audience`` the seats that may see it (``None``: everyone, spectators too) and
-    ``dice`` the faces rolled that this event shows (what a client draws as dice)."""
+    ``dice`` the faces rolled that this event shows (what a client draws as dice).
+
+    Events are never changed once made (logs, records and the lab share them). The
+    class is not frozen only because a frozen dataclass costs four times as much to
+    create, and games create events on every step of every playout."""
 
     kind: str
     text: str
-    data: dict[str, Any] = field(default_factory=dict, compare=True, hash=False)
+    data: dict[str, Any] = field(default_factory=dict)
     audience: tuple[int, ...] | None = None
     dice: tuple[int, ...] = ()
 
