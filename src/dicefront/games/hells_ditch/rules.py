@@ -60,10 +60,15 @@ class HellsDitchState(State[HellsDitchAction]):
     # ----- contract ---------------------------------------------------------------
     @property
     def actors(self) -> tuple[int, ...]:
-        if self.phase == PLAN:
-            return tuple(p for p in (0, 1) if not self.submitted[p])
-        if self.phase == CHOICE:
-            return tuple(p for p in self.deciders if self.choice[p] is None)
+        phase = self.phase
+        if phase == PLAN:
+            s0, s1 = self.submitted
+            if s0:
+                return () if s1 else (1,)
+            return (0,) if s1 else (0, 1)
+        if phase == CHOICE:
+            choice = self.choice
+            return tuple(p for p in self.deciders if choice[p] is None)
         return ()
 
     @property
@@ -113,30 +118,34 @@ class HellsDitchState(State[HellsDitchAction]):
     # ----- shared geometry ------------------------------------------------------------
     def stackable(self, player: int, place: str) -> bool:
         """May ``player`` have several warbands at ``place``? (rule 3.2)"""
-        if self.game.options.stacking == "own-stronghold":
-            return place == self.valley.strongholds[player]
-        return self.valley.locations[place].stronghold is not None
+        return self.game.tables.stack[player][place]
 
     def free_for(self, player: int, place: str) -> bool:
         """Is ``place`` unoccupied for a retreating warband of ``player``? (rule 5.4)"""
         if place in self.loc[1 - player]:
             return False
-        return place not in self.loc[player] or self.stackable(player, place)
+        return place not in self.loc[player] or self.game.tables.stack[player][place]
 
     def band_name(self, player: int, band: int) -> str:
-        return f"{self.game.player_name(player)}'s W{band}"
+        return self.game.tables.band_names[player][band]
 
     # ----- legal actions ------------------------------------------------------------
     def legal_actions(self, player: int) -> list[HellsDitchAction]:
         if player not in self.actors:
             return []
+        tables = self.game.tables
         if self.phase == CHOICE:
-            return [FightOn(), *(BackOut(to) for to in fights.retreats(self, player))]
+            back_out = tables.back_out
+            return [tables.fight_on, *(back_out[to] for to in fights.retreats(self, player))]
         counter = self.counter[player]
         if counter is None:
-            return [PickCounter(c) for c in unused_counters(self, player)]
-        orders: list[Any] = next_orders(self, player) if len(self.orders[player]) < counter else []
-        return [*orders, Submit()]
+            pick = tables.pick
+            return [pick[c] for c in unused_counters(self, player)]
+        if len(self.orders[player]) < counter:
+            orders: list[Any] = next_orders(self, player)
+            orders.append(tables.submit)
+            return orders
+        return [tables.submit]
 
     def why_illegal(self, action: Action, player: int) -> str:
         base = super().why_illegal(action, player)
@@ -221,9 +230,9 @@ class HellsDitchState(State[HellsDitchAction]):
 
     def describe(self, order: Order) -> str:
         if isinstance(order, Move):
-            return f"W{order.warband} move to {self.valley.label(order.to)}"
+            return f"W{order.warband} move to {self.game.tables.labels[order.to]}"
         if isinstance(order, Raze):
-            return f"W{order.warband} raze {self.valley.label(order.village)}"
+            return f"W{order.warband} raze {self.game.tables.labels[order.village]}"
         return f"W{order.warband} recruit"
 
     # ----- carrying out the plans -----------------------------------------------------------
@@ -270,10 +279,16 @@ class HellsDitchState(State[HellsDitchAction]):
             queue.append((None, m0.warband, m1.warband))
             events.append(Event(Kind.CLASH, f"{self.band_name(0, m0.warband)} and {self.band_name(1, m1.warband)} meet on the road between "
                                 f"{self.valley.label(m1.to)} and {self.valley.label(m0.to)}.", {"warbands": [m0.warband, m1.warband]}))
-        for place in self.valley.locations:  # rule 4.3: map order
-            f0, f1 = fights.front(self, 0, place), fights.front(self, 1, place)
-            if f0 is not None and f1 is not None:
-                queue.append((place, f0, f1))
+        shared = set(self.loc[0]).intersection(self.loc[1])
+        shared.discard(None)
+        if shared:  # only places held by both sides can hold a fight
+            places: list[str] = [x for x in shared if x is not None]
+            if len(places) > 1:
+                places.sort(key=self.game.tables.order.__getitem__)  # rule 4.3: map order
+            for place in places:
+                f0, f1 = fights.front(self, 0, place), fights.front(self, 1, place)
+                if f0 is not None and f1 is not None:
+                    queue.append((place, f0, f1))
         self.queue = tuple(queue)
         return events
 
