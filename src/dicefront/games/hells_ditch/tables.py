@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import COUNTERS, BackOut, FightOn, Move, PickCounter, Raze, Recruit, Submit
+from .actions import COUNTERS, BackOut, FightOn, Move, Order, PickCounter, Raze, Recruit, Submit
 from .constants import WARBANDS
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ class Tables:
 
     __slots__ = (
         "back_out", "band_names", "fight_on", "labels", "moves", "near", "neighbours", "order",
-        "pick", "razes", "recruits", "stack", "strongholds", "submit",
+        "order_texts", "pick", "razes", "recruits", "stack", "strongholds", "submit",
     )
 
     def __init__(self, valley: ValleyMap, stacking: str, names: tuple[str, str]) -> None:
@@ -50,4 +50,6 @@ class Tables:
             dist = valley.distances(lid)
             near[lid] = tuple(sorted(((dist[v], v) for v in villages if v in dist), key=lambda dv: dv[0]))
         self.near = near
+        self.order_texts: dict[Order, tuple[str, str]] = {}
+        """``str(order)`` and the rules' description of each order, filled as used."""
         """For each place, the reachable villages nearest first (ties in file order)."""
