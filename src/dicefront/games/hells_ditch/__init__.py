@@ -12,6 +12,7 @@ from ...core.options import opt
 from .constants import TURNS_PER_ROUND
 from .mapdata import ValleyMap, load_map
 from .rules import HellsDitchState
+from .tables import Tables
 
 PLAYER_NAMES = ("Black", "White")
 
@@ -72,6 +73,11 @@ class HellsDitchGame(Game[HellsDitchOptions, HellsDitchState]):
     @cached_property
     def valley(self) -> ValleyMap:
         return load_map(self.data_file("map", self.options.map))
+
+    @cached_property
+    def tables(self) -> Tables:
+        """Lookup tables for the hot paths, built once from the map and the options."""
+        return Tables(self.valley, self.options.stacking, PLAYER_NAMES)
 
     def player_name(self, player: int) -> str:
         return PLAYER_NAMES[player]

@@ -22,18 +22,16 @@ def _material(state: HellsDitchState, p: int) -> float:
 def _reach(state: HellsDitchState, p: int) -> float:
     """How close the side's warbands stand to villages still worth razing: 1 for a
     warband in one, less the further away, 0 with no village reachable."""
-    valley = state.valley
-    targets = [v for v, loc in valley.locations.items() if loc.village and v not in state.razed]
-    if not targets:
-        return 0.0
+    near = state.game.tables.near
+    razed = state.razed
     best = 0.0
     for where in state.loc[p]:
         if where is None:
             continue
-        dist = valley.distances(where)
-        near = min((dist[v] for v in targets if v in dist), default=None)
-        if near is not None:
-            best += 1.0 / (1 + near)
+        for dist, village in near[where]:  # nearest first: the first unrazed one
+            if village not in razed:
+                best += 1.0 / (1 + dist)
+                break
     return best / 3
 
 

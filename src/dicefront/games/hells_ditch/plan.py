@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from .actions import COUNTERS, Move, Order, Raze, Recruit
+from .actions import COUNTERS, Move, Order, Raze
 
 if TYPE_CHECKING:
     from .rules import HellsDitchState
@@ -15,16 +15,22 @@ if TYPE_CHECKING:
 def projection(state: HellsDitchState, player: int) -> tuple[list[str | None], set[int], set[str]]:
     """Where ``player``'s warbands stand once the orders written so far are carried
     out undisturbed, which warbands may take no more orders (rules 3.3 and 3.4), and
-    the villages razed by then."""
+    the villages razed by then (``state.razed`` itself when no raze is written: read
+    it, do not change it)."""
     locs = list(state.loc[player])
     finished: set[int] = set()
-    razed = set(state.razed)
-    home = state.game.valley.strongholds[player]
-    for order in state.orders[player]:
+    razed = state.razed
+    orders = state.orders[player]
+    if not orders:
+        return locs, finished, razed
+    home = state.game.tables.strongholds[player]
+    for order in orders:
         i = order.warband - 1
         if isinstance(order, Move):
             locs[i] = order.to
         elif isinstance(order, Raze):
+            if razed is state.razed:
+                razed = set(razed)
             razed.add(order.village)
             finished.add(i)
         else:
@@ -35,21 +41,22 @@ def projection(state: HellsDitchState, player: int) -> tuple[list[str | None], s
 
 def next_orders(state: HellsDitchState, player: int) -> list[Order]:
     """Every order ``player`` may write next, in a fixed order."""
-    valley = state.game.valley
+    tables = state.game.tables
+    stack = tables.stack[player]
     locs, finished, razed = projection(state, player)
     out: list[Order] = []
     for i, where in enumerate(locs):
-        band = i + 1
         if where is None:
-            out.append(Recruit(band))  # rule 3.4: only a warband eliminated before the plan
+            out.append(tables.recruits[i])  # rule 3.4: only a warband eliminated before the plan
             continue
         if i in finished:
             continue
-        for nb in valley.neighbours[where]:
-            if nb not in locs or state.stackable(player, nb):  # rule 3.2
-                out.append(Move(band, nb))
-        if valley.locations[where].village and where not in razed:
-            out.append(Raze(band, where))
+        for nb, move in tables.moves[i][where]:
+            if nb not in locs or stack[nb]:  # rule 3.2
+                out.append(move)
+        raze = tables.razes[i].get(where)
+        if raze is not None and where not in razed:
+            out.append(raze)
     return out
 
 

@@ -60,10 +60,15 @@ class HellsDitchState(State[HellsDitchAction]):
     # ----- contract ---------------------------------------------------------------
     @property
     def actors(self) -> tuple[int, ...]:
-        if self.phase == PLAN:
-            return tuple(p for p in (0, 1) if not self.submitted[p])
-        if self.phase == CHOICE:
-            return tuple(p for p in self.deciders if self.choice[p] is None)
+        phase = self.phase
+        if phase == PLAN:
+            s0, s1 = self.submitted
+            if s0:
+                return () if s1 else (1,)
+            return (0,) if s1 else (0, 1)
+        if phase == CHOICE:
+            choice = self.choice
+            return tuple(p for p in self.deciders if choice[p] is None)
         return ()
 
     @property
@@ -113,30 +118,34 @@ class HellsDitchState(State[HellsDitchAction]):
     # ----- shared geometry ------------------------------------------------------------
     def stackable(self, player: int, place: str) -> bool:
         """May ``player`` have several warbands at ``place``? (rule 3.2)"""
-        if self.game.options.stacking == "own-stronghold":
-            return place == self.valley.strongholds[player]
-        return self.valley.locations[place].stronghold is not None
+        return self.game.tables.stack[player][place]
 
     def free_for(self, player: int, place: str) -> bool:
         """Is ``place`` unoccupied for a retreating warband of ``player``? (rule 5.4)"""
         if place in self.loc[1 - player]:
             return False
-        return place not in self.loc[player] or self.stackable(player, place)
+        return place not in self.loc[player] or self.game.tables.stack[player][place]
 
     def band_name(self, player: int, band: int) -> str:
-        return f"{self.game.player_name(player)}'s W{band}"
+        return self.game.tables.band_names[player][band]
 
     # ----- legal actions ------------------------------------------------------------
     def legal_actions(self, player: int) -> list[HellsDitchAction]:
         if player not in self.actors:
             return []
+        tables = self.game.tables
         if self.phase == CHOICE:
-            return [FightOn(), *(BackOut(to) for to in fights.retreats(self, player))]
+            back_out = tables.back_out
+            return [tables.fight_on, *(back_out[to] for to in fights.retreats(self, player))]
         counter = self.counter[player]
         if counter is None:
-            return [PickCounter(c) for c in unused_counters(self, player)]
-        orders: list[Any] = next_orders(self, player) if len(self.orders[player]) < counter else []
-        return [*orders, Submit()]
+            pick = tables.pick
+            return [pick[c] for c in unused_counters(self, player)]
+        if len(self.orders[player]) < counter:
+            orders: list[Any] = next_orders(self, player)
+            orders.append(tables.submit)
+            return orders
+        return [tables.submit]
 
     def why_illegal(self, action: Action, player: int) -> str:
         base = super().why_illegal(action, player)
@@ -187,8 +196,8 @@ class HellsDitchState(State[HellsDitchAction]):
     def _apply(self, action: HellsDitchAction, player: int) -> list[Event]:
         if isinstance(action, (FightOn, BackOut)):
             return self._decide(action, player)
-        name = self.game.player_name(player)
         if isinstance(action, PickCounter):  # rule 2.2
+            name = self.game.player_name(player)
             self.counter[player] = action.counter
             return [
                 Event(Kind.COUNTER, f"{name} lays an order counter face down.", {"player": player}),
@@ -196,16 +205,17 @@ class HellsDitchState(State[HellsDitchAction]):
             ]
         if isinstance(action, Submit):
             return self._submit(player)
-        self.orders[player] = (*self.orders[player], action)
-        ev = Event(Kind.ORDER, f"You write order {len(self.orders[player])}: {self.describe(action)}.", {"order": str(action)}, (player,))
-        if len(self.orders[player]) >= (self.counter[player] or 0):
+        orders = self.orders[player] = (*self.orders[player], action)
+        notation, described = self._texts(action)
+        ev = Event(Kind.ORDER, f"You write order {len(orders)}: {described}.", {"order": notation}, (player,))
+        if len(orders) >= (self.counter[player] or 0):
             return [ev, *self._submit(player)]  # the counter's last order completes the plan
         return [ev]
 
     def _submit(self, player: int) -> list[Event]:
         self.submitted[player] = True
         events = [Event(Kind.SUBMIT, f"{self.game.player_name(player)} has finished writing orders.", {"player": player})]
-        if all(self.submitted):
+        if self.submitted[1 - player]:
             events += self._reveal()
             events += self._run()
         return events
@@ -214,16 +224,25 @@ class HellsDitchState(State[HellsDitchAction]):
         events = []
         for p in (0, 1):
             counter = self.counter[p] or 1
-            written = "; ".join(self.describe(o) for o in self.orders[p]) or "no orders"
+            texts = [self._texts(o) for o in self.orders[p]]
+            written = "; ".join([t[1] for t in texts]) or "no orders"
             text = f"{self.game.player_name(p)} reveals counter {counter_label(counter)}: {written}."
-            events.append(Event(Kind.REVEAL, text, {"player": p, "counter": counter, "orders": [str(o) for o in self.orders[p]]}))
+            events.append(Event(Kind.REVEAL, text, {"player": p, "counter": counter, "orders": [t[0] for t in texts]}))
         return events
+
+    def _texts(self, order: Order) -> tuple[str, str]:
+        """``(str(order), self.describe(order))``, kept per game once computed."""
+        cache = self.game.tables.order_texts
+        texts = cache.get(order)
+        if texts is None:
+            texts = cache[order] = (str(order), self.describe(order))
+        return texts
 
     def describe(self, order: Order) -> str:
         if isinstance(order, Move):
-            return f"W{order.warband} move to {self.valley.label(order.to)}"
+            return f"W{order.warband} move to {self.game.tables.labels[order.to]}"
         if isinstance(order, Raze):
-            return f"W{order.warband} raze {self.valley.label(order.village)}"
+            return f"W{order.warband} raze {self.game.tables.labels[order.village]}"
         return f"W{order.warband} recruit"
 
     # ----- carrying out the plans -----------------------------------------------------------
@@ -239,7 +258,8 @@ class HellsDitchState(State[HellsDitchAction]):
                 if self.phase == OVER:
                     return events
                 continue
-            if self.step < max(len(self.orders[0]), len(self.orders[1])):
+            o0, o1 = self.orders
+            if self.step < len(o0) or self.step < len(o1):
                 events += self._execute_step()
                 continue
             return events + self._end_turn()
@@ -270,16 +290,27 @@ class HellsDitchState(State[HellsDitchAction]):
             queue.append((None, m0.warband, m1.warband))
             events.append(Event(Kind.CLASH, f"{self.band_name(0, m0.warband)} and {self.band_name(1, m1.warband)} meet on the road between "
                                 f"{self.valley.label(m1.to)} and {self.valley.label(m0.to)}.", {"warbands": [m0.warband, m1.warband]}))
-        for place in self.valley.locations:  # rule 4.3: map order
-            f0, f1 = fights.front(self, 0, place), fights.front(self, 1, place)
-            if f0 is not None and f1 is not None:
-                queue.append((place, f0, f1))
+        shared = set(self.loc[0]).intersection(self.loc[1])
+        shared.discard(None)
+        if shared:  # only places held by both sides can hold a fight
+            places: list[str] = [x for x in shared if x is not None]
+            if len(places) > 1:
+                places.sort(key=self.game.tables.order.__getitem__)  # rule 4.3: map order
+            for place in places:
+                f0, f1 = fights.front(self, 0, place), fights.front(self, 1, place)
+                if f0 is not None and f1 is not None:
+                    queue.append((place, f0, f1))
         self.queue = tuple(queue)
         return events
 
     def order_problem(self, player: int, order: Order) -> str | None:
         """Why ``order`` cannot be carried out now (rule 3.5), or None."""
         where = self.loc[player][order.warband - 1]
+        if isinstance(order, Move) and where is not None:  # the common case first
+            to = order.to
+            tables = self.game.tables
+            if to in tables.neighbours[where] and (to not in self.loc[player] or tables.stack[player][to]):
+                return None
         band = f"W{order.warband}"
         if isinstance(order, Recruit):
             return None if where is None else f"{band} is not eliminated"
@@ -288,9 +319,7 @@ class HellsDitchState(State[HellsDitchAction]):
         if isinstance(order, Move):
             if order.to not in self.valley.neighbours[where]:
                 return f"{band} is at {self.valley.label(where)}, which has no road to {self.valley.label(order.to)}"
-            if order.to in self.loc[player] and not self.stackable(player, order.to):
-                return f"another of its warbands is at {self.valley.label(order.to)}"
-            return None
+            return f"another of its warbands is at {self.valley.label(order.to)}"
         if where != order.village:
             return f"{band} is at {self.valley.label(where)}, not {self.valley.label(order.village)}"
         if order.village in self.razed:
@@ -306,11 +335,13 @@ class HellsDitchState(State[HellsDitchAction]):
 
     def _carry_out(self, player: int, order: Order) -> list[Event]:
         i = order.warband - 1
-        who = self.band_name(player, order.warband)
+        tables = self.game.tables
+        who = tables.band_names[player][order.warband]
         if isinstance(order, Move):  # rule 3.1
             start = self.loc[player][i]
             self.loc[player][i] = order.to
-            text = f"{who} moves from {self.valley.label(start or '')} to {self.valley.label(order.to)}."
+            labels = tables.labels
+            text = f"{who} moves from {labels[start or '']} to {labels[order.to]}."
             return [Event(Kind.MOVE, text, {"player": player, "warband": order.warband, "from": start, "to": order.to})]
         if isinstance(order, Raze):  # rule 3.3
             self.razed.add(order.village)
