@@ -22,7 +22,20 @@ from .actions import (
 )
 from .constants import CHANCE_PHASES, Kind, Phase, Threat
 from .reasons import reason
-from .tactics import ATTACK, OFF, Men, after_move, attacks, moves, plan, usable, without
+from .tactics import (
+    ATTACK,
+    OFF,
+    Men,
+    attacks,
+    compact,
+    fired_board,
+    moved_board,
+    moves,
+    plan,
+    usable,
+    usable_on,
+    without,
+)
 from .words import describe, dice_text
 
 if TYPE_CHECKING:
@@ -181,23 +194,28 @@ class ArmyState(PhaseState[ArmyAction]):
 
     def _find_act_actions(self, player: int) -> list[ArmyAction]:
         ctx = self.game.context
-        target = self.usable_now()
-        rest = self.slots[1:]
+        names, mine, own, enemy = compact(ctx, self.men, player, self.moved, self.fired, self.orders)
+        dice, slots = self.dice, self.slots
+        target = usable_on(ctx, player, slots, dice, mine, own, enemy)
+        rest = slots[1:]
         out: list[ArmyAction] = []
-        if self.slots[0] == ATTACK:
-            for an, tn, d in attacks(ctx, self.men, player, self.dice, self.fired):
-                left = usable(ctx, self.men, player, rest, without(self.dice, d), self.moved, (*self.fired, an), self.orders)
+        if slots[0] == ATTACK:
+            found: dict[tuple[str, int], int] = {}  # the look-ahead depends on the attacker and die only
+            for an, tn, d in attacks(ctx, self.men, player, dice, self.fired):
+                left = found.get((an, d))
+                if left is None:
+                    left = found[an, d] = usable_on(ctx, player, rest, without(dice, d), fired_board(mine, names.index(an)),
+                                                    own, enemy)
                 if 1 + left == target:
                     out.append(Attack(an, tn))
         else:
-            for name, d, dest in moves(ctx, self.men, player, self.dice, self.moved, self.orders):
+            for name, d, dest in moves(ctx, self.men, player, dice, self.moved, self.orders):
                 if dest != OFF:
-                    after = after_move(self.men, name, dest)
-                    left = usable(ctx, after, player, rest, without(self.dice, d), (*self.moved, name), self.fired, self.orders)
-                    if 1 + left != target:
+                    after, own2, enemy2 = moved_board(mine, names.index(name), dest, own, enemy)
+                    if 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2) != target:
                         continue
                 out.append(Move(name, d))
-        if any(s != self.slots[0] for s in rest) and self.usable_now(rest) == target:
+        if any(s != slots[0] for s in rest) and usable_on(ctx, player, rest, dice, mine, own, enemy) == target:
             out.append(Skip())
         return sorted(out, key=_action_key)
 
