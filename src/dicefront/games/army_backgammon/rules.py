@@ -25,6 +25,7 @@ from .reasons import reason
 from .tactics import (
     ATTACK,
     OFF,
+    Compact,
     Men,
     attacks,
     compact,
@@ -46,6 +47,7 @@ class ArmyState(PhaseState[ArmyAction]):
     CHANCE_PHASES = frozenset(CHANCE_PHASES)
     game: ArmyBackgammonGame
     __slots__ = (
+        "_board",
         "_legal",
         "cleared",
         "dice",
@@ -89,6 +91,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self.sergeant_lost = [False, False]
         self.winner: int | None = None
         self._legal: list[ArmyAction] | None = None
+        self._board: Compact | None = None  # compact(...) of this position, for the look-ahead
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
@@ -122,6 +125,7 @@ class ArmyState(PhaseState[ArmyAction]):
         new.sergeant_lost = list(self.sergeant_lost)
         new.winner = self.winner
         new._legal = self._legal
+        new._board = self._board
         return new
 
     # ----- legal actions ------------------------------------------------------------
@@ -143,6 +147,12 @@ class ArmyState(PhaseState[ArmyAction]):
             return self._stance_actions(player)
         return []
 
+    def board(self) -> Compact:
+        """The position as the look-ahead sees it (``tactics.compact``), kept until the next action."""
+        if self._board is None:
+            self._board = compact(self.game.context, self.men, self.player, self.moved, self.fired, self.orders)
+        return self._board
+
     def usable_now(self, slots: tuple[str, ...] | None = None, men: Men | None = None) -> int:
         ctx = self.game.context
         if slots is None:
@@ -153,7 +163,8 @@ class ArmyState(PhaseState[ArmyAction]):
         key = ("usable", tuple(self.men.items()), self.player, slots, self.dice, self.moved, self.fired, self.orders)
         value = memo.get(key)
         if value is None:
-            value = usable(ctx, self.men, self.player, slots, self.dice, self.moved, self.fired, self.orders)
+            _, mine, own, enemy = self.board()
+            value = usable_on(ctx, self.player, slots, self.dice, mine, own, enemy)
             memo.put(key, value)
         return int(value)
 
@@ -169,8 +180,12 @@ class ArmyState(PhaseState[ArmyAction]):
         key = ("orders", tuple(self.men.items()), self.player, self.dice, self.sergeant_lost[self.player])
         value = memo.get(key)
         if value is None:
-            ctx, n = self.game.context, len(self.dice)
-            value = {o: usable(ctx, self.men, self.player, plan(o, n), self.dice, (), (), o) for o in self.order_choices()}
+            ctx, n, dice, player = self.game.context, len(self.dice), self.dice, self.player
+            boards = {o == "charge": compact(ctx, self.men, player, (), (), o) for o in self.order_choices()}
+            value = {}
+            for o in self.order_choices():
+                _, mine, own, enemy = boards[o == "charge"]
+                value[o] = usable_on(ctx, player, plan(o, n), dice, mine, own, enemy)
             memo.put(key, value)
         return dict(value)
 
@@ -194,7 +209,7 @@ class ArmyState(PhaseState[ArmyAction]):
 
     def _find_act_actions(self, player: int) -> list[ArmyAction]:
         ctx = self.game.context
-        names, mine, own, enemy = compact(ctx, self.men, player, self.moved, self.fired, self.orders)
+        names, mine, own, enemy = self.board()
         dice, slots = self.dice, self.slots
         target = usable_on(ctx, player, slots, dice, mine, own, enemy)
         rest = slots[1:]
@@ -237,7 +252,7 @@ class ArmyState(PhaseState[ArmyAction]):
 
     # ----- applying -------------------------------------------------------------------
     def _apply(self, action: ArmyAction, player: int) -> list[Event]:
-        self._legal = None
+        self._legal = self._board = None
         if self.phase == Phase.SETUP:
             return setup.apply_task(self, action, player)
         if isinstance(action, Orders):
@@ -332,7 +347,7 @@ class ArmyState(PhaseState[ArmyAction]):
         return [Event(Kind.ATTACK, text, {"attacker": action.attacker, "target": action.target, "die": d})]
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
-        self._legal = None
+        self._legal = self._board = None
         faces = tuple(int(f) for f in outcome.faces)
         if self.phase == Phase.ROLLOFF:
             return setup.rolloff(self, faces)
@@ -438,10 +453,9 @@ class ArmyState(PhaseState[ArmyAction]):
         return f"{name}: turn {self.turn}, stance phase (swap one man's stance or keep them)"
 
 
-def _action_key(action: Action) -> tuple[int, str, int]:
+def _action_key(action: Action) -> tuple[int, int, int]:
     if isinstance(action, Move):
-        return (0, f"{int(action.man[1:]):03d}", action.die)
+        return (0, int(action.man[1:]), action.die)
     if isinstance(action, Attack):
-        return (1, f"{int(action.attacker[1:]):03d}{int(action.target[1:]):03d}", 0)
-    return (2, "", 0)
-
+        return (1, int(action.attacker[1:]), int(action.target[1:]))
+    return (2, 0, 0)

@@ -7,7 +7,7 @@ try moves without cloning a whole state. Rows are absolute: 1 is Green's back ro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from .tables import MAX_PER_ROW, Tables
@@ -44,6 +44,14 @@ class Context:
     ranges: dict[str, int]
     ahead_only: bool
     running: str = "running"
+    reach: dict[tuple[str, ...], tuple[int, ...]] = field(default_factory=dict, compare=False, hash=False)
+    """The ranges each set of weapons fires at, sorted (filled as armies are met)."""
+
+    def reach_of(self, weapons: tuple[str, ...]) -> tuple[int, ...]:
+        found = self.reach.get(weapons)
+        if found is None:
+            found = self.reach[weapons] = tuple(sorted({self.ranges[w] for w in weapons}))
+        return found
 
     @classmethod
     def build(cls, tables: Tables, ahead_only: bool) -> Context:
@@ -207,27 +215,33 @@ def after_move(men: Men, name: str, dest: int) -> Men:
 # never fall outside them: one bounds-free lookup per target row.
 
 Board = tuple[tuple[int, int, int, tuple[int, ...]], ...]
+Compact = tuple[list[str], Board, list[int], list[int]]
 PAD = ROWS + 14
 
 
 def compact(ctx: Context, men: Men, player: int, moved: tuple[str, ...], fired: tuple[str, ...],
-            orders: str) -> tuple[list[str], Board, list[int], list[int]]:
+            orders: str) -> Compact:
     """The player's men (names, board) and the men per row of both sides."""
     own, enemy = [0] * PAD, [0] * PAD
     names: list[str] = []
     mine = []
-    ranges = ctx.ranges
+    max_move, reach, running = ctx.max_move, ctx.reach, ctx.running
     charge = orders == "charge"
     for name, m in men.items():
         if m.owner != player:
             enemy[m.row] += 1
             continue
         own[m.row] += 1
-        times = moved.count(name) if moved else 0
-        left = (2 if charge and m.stance == ctx.running else 1) - times
-        reach = tuple(sorted({ranges[w] for w in m.weapons})) if m.weapons and name not in fired else ()
+        left = 2 if charge and m.stance == running else 1
+        if moved:
+            left -= moved.count(name)
+        weapons = m.weapons
+        if not weapons or (fired and name in fired):
+            fires: tuple[int, ...] = ()
+        else:
+            fires = reach.get(weapons) or ctx.reach_of(weapons)
         names.append(name)
-        mine.append((m.row, ctx.max_move[m.stance], left, reach))
+        mine.append((m.row, max_move[m.stance], left, fires))
     return names, tuple(mine), own, enemy
 
 
