@@ -15,6 +15,7 @@ from ...core.chance import Outcomes, Roll
 from ...core.errors import OptionError
 from ...core.game import Game
 from ...core.options import opt
+from .actions import ChangeStance
 from .rules import ArmyState
 from .setup import starting_men
 from .tables import Army, Tables, load_army, load_tables
@@ -105,6 +106,11 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions, ArmyState]):
     def memo(self) -> Memo:
         """Look-ahead results (rule 4.4) by position and dice, shared by all states."""
         return Memo()
+
+    @cached_property
+    def stance_changes(self) -> dict[tuple[str, str], list[ChangeStance]]:
+        """The stance-phase actions of a man by (man, current stance), made once."""
+        return {}
 
     @cached_property
     def turn_outcomes(self) -> Outcomes:

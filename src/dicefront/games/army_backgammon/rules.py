@@ -22,17 +22,17 @@ from .actions import (
 )
 from .constants import CHANCE_PHASES, Kind, Phase, Threat
 from .reasons import reason
+from .tables import MAX_PER_ROW
 from .tactics import (
     ATTACK,
-    OFF,
     Compact,
     Men,
     attacks,
     compact,
     fired_board,
     moved_board,
-    moves,
     plan,
+    to_exit,
     usable,
     usable_on,
     without,
@@ -49,6 +49,8 @@ class ArmyState(PhaseState[ArmyAction]):
     __slots__ = (
         "_board",
         "_legal",
+        "_men_id",
+        "_usable",
         "cleared",
         "dice",
         "fired",
@@ -92,6 +94,8 @@ class ArmyState(PhaseState[ArmyAction]):
         self.winner: int | None = None
         self._legal: list[ArmyAction] | None = None
         self._board: Compact | None = None  # compact(...) of this position, for the look-ahead
+        self._usable: int | None = None  # usable_now() of this position
+        self._men_id: int | None = None  # men_id() of this position
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
@@ -126,6 +130,8 @@ class ArmyState(PhaseState[ArmyAction]):
         new.winner = self.winner
         new._legal = self._legal
         new._board = self._board
+        new._usable = self._usable
+        new._men_id = self._men_id
         return new
 
     # ----- legal actions ------------------------------------------------------------
@@ -159,13 +165,17 @@ class ArmyState(PhaseState[ArmyAction]):
             slots = self.slots
         if men is not None:
             return usable(ctx, men, self.player, slots, self.dice, self.moved, self.fired, self.orders)
+        if slots is self.slots and self._usable is not None:
+            return self._usable
         memo = self.game.memo
-        key = ("usable", tuple(self.men.items()), self.player, slots, self.dice, self.moved, self.fired, self.orders)
+        key = ("usable", self.men_id(), self.player, slots, self.dice, self.moved, self.fired, self.orders)
         value = memo.get(key)
         if value is None:
             _, mine, own, enemy = self.board()
             value = usable_on(ctx, self.player, slots, self.dice, mine, own, enemy)
             memo.put(key, value)
+        if slots is self.slots:
+            self._usable = int(value)
         return int(value)
 
     def order_choices(self) -> list[str]:
@@ -174,14 +184,33 @@ class ArmyState(PhaseState[ArmyAction]):
             return ["charge", "dig-in"]
         return ["standard", "fire", "charge", "dig-in"]
 
+    def men_id(self) -> int:
+        """A number for the men on the board, the same for equal men (``Memo.number``):
+        the look-ahead memo's keys use it instead of hashing every man again."""
+        if self._men_id is None:
+            self._men_id = self.game.memo.number(tuple(self.men.items()))
+        return self._men_id
+
+    def turn_boards(self) -> tuple[Compact, Compact]:
+        """The boards (``tactics.compact``) at the start of a turn, under orders other
+        than Charge and under Charge Orders: the same for every roll of the dice."""
+        memo = self.game.memo
+        key = ("boards", self.men_id(), self.player)
+        boards = memo.get(key)
+        if boards is None:
+            ctx = self.game.context
+            boards = (compact(ctx, self.men, self.player, (), (), ""), compact(ctx, self.men, self.player, (), (), "charge"))
+            memo.put(key, boards)
+        return boards  # type: ignore[no-any-return]
+
     def order_values(self) -> dict[str, int]:
         """How many dice each allowed choice of orders can use (rule 4.4)."""
         memo = self.game.memo
-        key = ("orders", tuple(self.men.items()), self.player, self.dice, self.sergeant_lost[self.player])
+        key = ("orders", self.men_id(), self.player, self.dice, self.sergeant_lost[self.player])
         value = memo.get(key)
         if value is None:
             ctx, n, dice, player = self.game.context, len(self.dice), self.dice, self.player
-            boards = {o == "charge": compact(ctx, self.men, player, (), (), o) for o in self.order_choices()}
+            boards = self.turn_boards()
             value = {}
             for o in self.order_choices():
                 _, mine, own, enemy = boards[o == "charge"]
@@ -200,7 +229,7 @@ class ArmyState(PhaseState[ArmyAction]):
 
     def _act_actions(self, player: int) -> list[ArmyAction]:
         memo = self.game.memo
-        key = ("act", tuple(self.men.items()), player, self.player, self.slots, self.dice, self.moved, self.fired, self.orders)
+        key = ("act", self.men_id(), player, self.player, self.slots, self.dice, self.moved, self.fired, self.orders)
         found = memo.get(key)
         if found is None:
             found = self._find_act_actions(player)
@@ -211,25 +240,42 @@ class ArmyState(PhaseState[ArmyAction]):
         ctx = self.game.context
         names, mine, own, enemy = self.board()
         dice, slots = self.dice, self.slots
-        target = usable_on(ctx, player, slots, dice, mine, own, enemy)
+        target = self.usable_now()
         rest = slots[1:]
+        # An action's look-ahead never beats the position's (``target`` is the best of
+        # them), so with target 1 every action qualifies without looking further.
+        look = target > 1
         out: list[ArmyAction] = []
         if slots[0] == ATTACK:
             found: dict[tuple[str, int], int] = {}  # the look-ahead depends on the attacker and die only
             for an, tn, d in attacks(ctx, self.men, player, dice, self.fired):
-                left = found.get((an, d))
-                if left is None:
-                    left = found[an, d] = usable_on(ctx, player, rest, without(dice, d), fired_board(mine, names.index(an)),
-                                                    own, enemy)
-                if 1 + left == target:
-                    out.append(Attack(an, tn))
-        else:
-            for name, d, dest in moves(ctx, self.men, player, dice, self.moved, self.orders):
-                if dest != OFF:
-                    after, own2, enemy2 = moved_board(mine, names.index(name), dest, own, enemy)
-                    if 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2) != target:
+                if look:
+                    left = found.get((an, d))
+                    if left is None:
+                        after = fired_board(mine, names.index(an))
+                        left = found[an, d] = usable_on(ctx, player, rest, without(dice, d), after, own, enemy)
+                    if 1 + left != target:
                         continue
-                out.append(Move(name, d))
+                out.append(Attack(an, tn))
+        else:  # tactics.moves on the compact board
+            step = 1 if player == 0 else -1
+            faces = sorted(set(dice))
+            for i, (row, limit, times, _) in enumerate(mine):
+                if times <= 0:
+                    continue
+                gone = to_exit(player, row)
+                for d in faces:
+                    if d > limit:
+                        break
+                    if d < gone:
+                        dest = row + step * d
+                        if own[dest] >= MAX_PER_ROW:
+                            continue
+                        if look:
+                            after, own2, enemy2 = moved_board(mine, i, dest, own, enemy)
+                            if 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2) != target:
+                                continue
+                    out.append(Move(names[i], d))
         if any(s != slots[0] for s in rest) and usable_on(ctx, player, rest, dice, mine, own, enemy) == target:
             out.append(Skip())
         return sorted(out, key=_action_key)
@@ -237,8 +283,14 @@ class ArmyState(PhaseState[ArmyAction]):
     def _stance_actions(self, player: int) -> list[ArmyAction]:
         out: list[ArmyAction] = [KeepStances()]
         names = self.game.tables.stance_names
+        made = self.game.stance_changes
+        men = self.men
         for name in self.own_men(player):
-            out.extend(ChangeStance(name, s) for s in names if s != self.men[name].stance)
+            stance = men[name].stance
+            changes = made.get((name, stance))
+            if changes is None:
+                changes = made[name, stance] = [ChangeStance(name, s) for s in names if s != stance]
+            out += changes
         return out
 
     def own_men(self, player: int) -> list[str]:
@@ -252,7 +304,7 @@ class ArmyState(PhaseState[ArmyAction]):
 
     # ----- applying -------------------------------------------------------------------
     def _apply(self, action: ArmyAction, player: int) -> list[Event]:
-        self._legal = self._board = None
+        self._legal = self._board = self._usable = self._men_id = None
         if self.phase == Phase.SETUP:
             return setup.apply_task(self, action, player)
         if isinstance(action, Orders):
@@ -277,6 +329,8 @@ class ArmyState(PhaseState[ArmyAction]):
     def _give_orders(self, kind: str, forced: bool) -> list[Event]:  # rules 4.3, 8
         self.orders = kind
         self.slots = plan(kind, len(self.dice))
+        if not self.moved and not self.fired:
+            self._board = self.turn_boards()[kind == "charge"]
         self.phase = Phase.ACT
         how = "must give" if forced else "gives"
         ev = Event(Kind.ORDERS, f"{self.game.player_name(self.player)} {how} {ORDER_NAMES[kind]}.", {"orders": kind})
@@ -347,7 +401,9 @@ class ArmyState(PhaseState[ArmyAction]):
         return [Event(Kind.ATTACK, text, {"attacker": action.attacker, "target": action.target, "die": d})]
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
-        self._legal = self._board = None
+        self._legal = self._board = self._usable = None
+        if self.phase != Phase.ROLL:  # a turn's roll leaves the men as they are
+            self._men_id = None
         faces = tuple(int(f) for f in outcome.faces)
         if self.phase == Phase.ROLLOFF:
             return setup.rolloff(self, faces)
