@@ -334,13 +334,25 @@ def usable_on(ctx: Context, player: int, slots: tuple[str, ...], dice: tuple[int
     rest = slots[1:]
     step = 1 if player == 0 else -1
     if slots[0] == ATTACK:
+        # moves alone left: who fired does not matter, only the die used
+        seen: dict[int, int] | None = None if ATTACK in rest else {}
         for i, (row, _, _, reach) in enumerate(mine):
             for d in reach:
                 if d in dice and (enemy[row + step * d] or (not ahead and enemy[row - step * d])):
-                    value = 1 + usable_on(ctx, player, rest, without(dice, d), fired_board(mine, i), own, enemy)
+                    value = seen.get(d) if seen is not None else None
+                    if value is None:
+                        value = 1 + usable_on(ctx, player, rest, without(dice, d), fired_board(mine, i), own, enemy)
+                        if seen is not None:
+                            seen[d] = value
                     if value >= cap:
                         return cap
                     best = max(best, value)
+    elif len(dice) == 2 and MOVE not in rest:
+        # one die left, for attacks only: check them on the board after each move
+        # without building it (same result as the general search below)
+        if _move_then_attack(ahead, player, dice, mine, own, enemy):
+            return cap
+        best = 1 if _any_move(player, dice, mine, own) else 0
     else:
         faces = sorted(set(dice))
         for i, (row, limit, left, _) in enumerate(mine):
@@ -363,3 +375,39 @@ def usable_on(ctx: Context, player: int, slots: tuple[str, ...], dice: tuple[int
     if rest:
         best = max(best, usable_on(ctx, player, rest, dice, mine, own, enemy))
     return best
+
+
+def _move_then_attack(ahead: bool, player: int, dice: tuple[int, ...], mine: Board, own: list[int], enemy: list[int]) -> bool:
+    """Whether some move with one of two dice leaves the track or lets a man attack
+    with the other die on the board after it (captures of rules 5.4-5.5 included)."""
+    step = 1 if player == 0 else -1
+    shots: dict[int, list[tuple[int, int]]] = {}  # die -> (man, target row) on the board now
+    for j, (row, _, _, reach) in enumerate(mine):
+        for d in reach:
+            if d in dice:
+                if enemy[row + step * d]:
+                    shots.setdefault(d, []).append((j, row + step * d))
+                if not ahead and enemy[row - step * d]:
+                    shots.setdefault(d, []).append((j, row - step * d))
+    a, b = dice
+    faces = sorted({a, b})
+    for i, (row, limit, left, reach) in enumerate(mine):
+        if left <= 0:
+            continue
+        gone = ROWS + 1 - row if player == 0 else row
+        for d in faces:
+            if d > limit:
+                break
+            if d >= gone:
+                return True
+            dest = row + step * d
+            if own[dest] >= MAX_PER_ROW:
+                continue
+            other = b if d == a else a
+            here = enemy[dest]
+            for j, target in shots.get(other, ()):
+                if j != i and not (target == dest and here == 1):  # that target is captured by the move
+                    return True
+            if here < 2 and other in reach and (enemy[dest + step * other] or (not ahead and enemy[dest - step * other])):
+                return True
+    return False
