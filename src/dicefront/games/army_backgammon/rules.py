@@ -28,6 +28,7 @@ from .tactics import (
     Compact,
     Men,
     attacks,
+    charge_board,
     compact,
     fired_board,
     moved_board,
@@ -199,7 +200,8 @@ class ArmyState(PhaseState[ArmyAction]):
         boards = memo.get(key)
         if boards is None:
             ctx = self.game.context
-            boards = (compact(ctx, self.men, self.player, (), (), ""), compact(ctx, self.men, self.player, (), (), "charge"))
+            plain = compact(ctx, self.men, self.player, (), (), "")
+            boards = (plain, charge_board(ctx, self.men, plain))
             memo.put(key, boards)
         return boards  # type: ignore[no-any-return]
 
@@ -245,6 +247,7 @@ class ArmyState(PhaseState[ArmyAction]):
         # An action's look-ahead never beats the position's (``target`` is the best of
         # them), so with target 1 every action qualifies without looking further.
         look = target > 1
+        made = self.game.made
         out: list[ArmyAction] = []
         if slots[0] == ATTACK:
             found: dict[tuple[str, int], int] = {}  # the look-ahead depends on the attacker and die only
@@ -256,7 +259,7 @@ class ArmyState(PhaseState[ArmyAction]):
                         left = found[an, d] = usable_on(ctx, player, rest, without(dice, d), after, own, enemy)
                     if 1 + left != target:
                         continue
-                out.append(Attack(an, tn))
+                out.append(made.get((an, tn)) or self.game.made_action(Attack(an, tn)))
         else:  # tactics.moves on the compact board
             step = 1 if player == 0 else -1
             faces = sorted(set(dice))
@@ -275,7 +278,7 @@ class ArmyState(PhaseState[ArmyAction]):
                             after, own2, enemy2 = moved_board(mine, i, dest, own, enemy)
                             if 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2) != target:
                                 continue
-                    out.append(Move(names[i], d))
+                    out.append(made.get((names[i], d)) or self.game.made_action(Move(names[i], d)))
         if any(s != slots[0] for s in rest) and usable_on(ctx, player, rest, dice, mine, own, enemy) == target:
             out.append(Skip())
         return sorted(out, key=_action_key)

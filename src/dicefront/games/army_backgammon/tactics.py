@@ -244,21 +244,31 @@ def compact(ctx: Context, men: Men, player: int, moved: tuple[str, ...], fired: 
     max_move, reach, running = ctx.max_move, ctx.reach, ctx.running
     charge = orders == "charge"
     for name, m in men.items():
-        if m.owner != player:
-            enemy[m.row] += 1
+        owner, row, weapons, stance = m[0], m[1], m[2], m[3]
+        if owner != player:
+            enemy[row] += 1
             continue
-        own[m.row] += 1
-        left = 2 if charge and m.stance == running else 1
+        own[row] += 1
+        left = 2 if charge and stance == running else 1
         if moved:
             left -= moved.count(name)
-        weapons = m.weapons
         if not weapons or (fired and name in fired):
             fires: tuple[int, ...] = ()
         else:
             fires = reach.get(weapons) or ctx.reach_of(weapons)
         names.append(name)
-        mine.append((m.row, max_move[m.stance], left, fires))
+        mine.append((row, max_move[stance], left, fires))
     return names, tuple(mine), own, enemy
+
+
+def charge_board(ctx: Context, men: Men, plain: Compact) -> Compact:
+    """``compact(..., orders="charge")`` from the board under other orders, at the
+    start of a turn (nobody has moved or fired): running men may move twice."""
+    names, mine, own, enemy = plain
+    running = ctx.running
+    if all(men[n].stance != running for n in names):
+        return plain
+    return names, tuple((e[0], e[1], 2, e[3]) if men[n].stance == running else e for n, e in zip(names, mine, strict=True)), own, enemy
 
 
 def usable(ctx: Context, men: Men, player: int, slots: tuple[str, ...], dice: tuple[int, ...],
