@@ -25,6 +25,7 @@ from .reasons import reason
 from .tables import MAX_PER_ROW
 from .tactics import (
     ATTACK,
+    MOVE,
     Compact,
     Men,
     attacks,
@@ -32,7 +33,9 @@ from .tactics import (
     compact,
     fired_board,
     moved_board,
+    one_after,
     plan,
+    shots_now,
     to_exit,
     usable,
     usable_on,
@@ -262,6 +265,8 @@ class ArmyState(PhaseState[ArmyAction]):
                 out.append(made.get((an, tn)) or self.game.made_action(Attack(an, tn)))
         else:  # tactics.moves on the compact board
             step = 1 if player == 0 else -1
+            two = len(dice) == 2 and bool(rest)  # then target 2: the other die must be usable after the move
+            shots = shots_now(ctx.ahead_only, player, dice, mine, enemy) if two and ATTACK in rest else None
             faces = sorted(set(dice))
             for i, (row, limit, times, _) in enumerate(mine):
                 if times <= 0:
@@ -275,9 +280,14 @@ class ArmyState(PhaseState[ArmyAction]):
                         if own[dest] >= MAX_PER_ROW:
                             continue
                         if look:
-                            after, own2, enemy2 = moved_board(mine, i, dest, own, enemy)
-                            if 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2) != target:
-                                continue
+                            if two:
+                                if not one_after(ctx.ahead_only, player, MOVE in rest, shots, without(dice, d)[0], mine, i, dest,
+                                                 own, enemy):
+                                    continue
+                            else:
+                                after, own2, enemy2 = moved_board(mine, i, dest, own, enemy)
+                                if 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2) != target:
+                                    continue
                     out.append(made.get((names[i], d)) or self.game.made_action(Move(names[i], d)))
         if any(s != slots[0] for s in rest) and usable_on(ctx, player, rest, dice, mine, own, enemy) == target:
             out.append(Skip())

@@ -357,12 +357,28 @@ def usable_on(ctx: Context, player: int, slots: tuple[str, ...], dice: tuple[int
                     if value >= cap:
                         return cap
                     best = max(best, value)
-    elif len(dice) == 2 and MOVE not in rest:
-        # one die left, for attacks only: check them on the board after each move
-        # without building it (same result as the general search below)
-        if _move_then_attack(ahead, player, dice, mine, own, enemy):
-            return cap
-        best = 1 if _any_move(player, dice, mine, own) else 0
+    elif len(dice) == 2:
+        # one die left after the move: check it on the board after each move without
+        # building that board (same result as the general search below)
+        shots = shots_now(ahead, player, dice, mine, enemy) if ATTACK in rest else None
+        moving = MOVE in rest
+        a, b = dice
+        faces = sorted({a, b})
+        for i, (row, limit, left, _) in enumerate(mine):
+            if left <= 0:
+                continue
+            gone = ROWS + 1 - row if player == 0 else row
+            for d in faces:
+                if d > limit:
+                    break
+                if d >= gone:
+                    return cap  # leaving the track wins the game at once
+                dest = row + step * d
+                if own[dest] >= MAX_PER_ROW:
+                    continue
+                if one_after(ahead, player, moving, shots, b if d == a else a, mine, i, dest, own, enemy):
+                    return cap
+                best = 1
     else:
         faces = sorted(set(dice))
         for i, (row, limit, left, _) in enumerate(mine):
@@ -387,11 +403,13 @@ def usable_on(ctx: Context, player: int, slots: tuple[str, ...], dice: tuple[int
     return best
 
 
-def _move_then_attack(ahead: bool, player: int, dice: tuple[int, ...], mine: Board, own: list[int], enemy: list[int]) -> bool:
-    """Whether some move with one of two dice leaves the track or lets a man attack
-    with the other die on the board after it (captures of rules 5.4-5.5 included)."""
+Shots = dict[int, list[tuple[int, int]]]
+
+
+def shots_now(ahead: bool, player: int, dice: tuple[int, ...], mine: Board, enemy: list[int]) -> Shots:
+    """Die -> (man, target row) of every attack on the board now."""
     step = 1 if player == 0 else -1
-    shots: dict[int, list[tuple[int, int]]] = {}  # die -> (man, target row) on the board now
+    shots: Shots = {}
     for j, (row, _, _, reach) in enumerate(mine):
         for d in reach:
             if d in dice:
@@ -399,25 +417,37 @@ def _move_then_attack(ahead: bool, player: int, dice: tuple[int, ...], mine: Boa
                     shots.setdefault(d, []).append((j, row + step * d))
                 if not ahead and enemy[row - step * d]:
                     shots.setdefault(d, []).append((j, row - step * d))
-    a, b = dice
-    faces = sorted({a, b})
-    for i, (row, limit, left, reach) in enumerate(mine):
-        if left <= 0:
-            continue
-        gone = ROWS + 1 - row if player == 0 else row
-        for d in faces:
-            if d > limit:
-                break
-            if d >= gone:
-                return True
-            dest = row + step * d
-            if own[dest] >= MAX_PER_ROW:
+    return shots
+
+
+def one_after(ahead: bool, player: int, moving: bool, shots: Shots | None, die: int, mine: Board, i: int, dest: int,
+              own: list[int], enemy: list[int]) -> bool:
+    """Whether, after man ``i`` moves to ``dest`` on the track, ``die`` can be used:
+    by a move (if ``moving``) or an attack (if ``shots``: ``shots_now`` before the move).
+    The same as ``usable_on`` with that die on ``moved_board(mine, i, dest, ...)``."""
+    step = 1 if player == 0 else -1
+    here = enemy[dest]
+    captured = here >= 2  # rule 5.5; with one enemy there, he is captured (rule 5.4)
+    if moving:
+        src = mine[i][0]
+        for j, (row, limit, left, _) in enumerate(mine):
+            if j == i:
+                if captured:
+                    continue
+                row, left = dest, left - 1
+            if left <= 0 or die > limit:
                 continue
-            other = b if d == a else a
-            here = enemy[dest]
-            for j, target in shots.get(other, ()):
-                if j != i and not (target == dest and here == 1):  # that target is captured by the move
-                    return True
-            if here < 2 and other in reach and (enemy[dest + step * other] or (not ahead and enemy[dest - step * other])):
+            if die >= (ROWS + 1 - row if player == 0 else row):
                 return True
+            target = row + step * die
+            n = own[target] - (target == src) + (target == dest and not captured)
+            if n < MAX_PER_ROW:
+                return True
+    if shots is not None:
+        for j, target in shots.get(die, ()):
+            if j != i and not (target == dest and here == 1):  # that target is captured by the move
+                return True
+        reach = mine[i][3]
+        if not captured and die in reach and (enemy[dest + step * die] or (not ahead and enemy[dest - step * die])):
+            return True
     return False
