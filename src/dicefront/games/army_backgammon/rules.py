@@ -200,13 +200,13 @@ class ArmyState(PhaseState[ArmyAction]):
         than Charge and under Charge Orders: the same for every roll of the dice."""
         memo = self.game.memo
         key = ("boards", self.men_id(), self.player)
-        boards = memo.get(key)
+        boards: tuple[Compact, Compact] | None = memo.get(key)
         if boards is None:
             ctx = self.game.context
             plain = compact(ctx, self.men, self.player, (), (), "")
             boards = (plain, charge_board(ctx, self.men, plain))
             memo.put(key, boards)
-        return boards  # type: ignore[no-any-return]
+        return boards
 
     def order_values(self) -> dict[str, int]:
         """How many dice each allowed choice of orders can use (rule 4.4)."""
