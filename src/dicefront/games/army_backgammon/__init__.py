@@ -10,11 +10,13 @@ from fractions import Fraction
 from functools import cached_property
 from math import factorial
 from pathlib import Path
+from typing import Any
 
 from ...core.chance import Outcomes, Roll
 from ...core.errors import OptionError
 from ...core.game import Game
 from ...core.options import opt
+from .actions import Attack, ChangeStance, Move
 from .rules import ArmyState
 from .setup import starting_men
 from .tables import Army, Tables, load_army, load_tables
@@ -105,6 +107,22 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions, ArmyState]):
     def memo(self) -> Memo:
         """Look-ahead results (rule 4.4) by position and dice, shared by all states."""
         return Memo()
+
+    @cached_property
+    def stance_changes(self) -> dict[tuple[str, str], list[ChangeStance]]:
+        """The stance-phase actions of a man by (man, current stance), made once."""
+        return {}
+
+    @cached_property
+    def made(self) -> dict[tuple[str, Any], Move | Attack]:
+        """Moves and attacks made so far, by (man, die) and (attacker, target): the
+        actions are immutable, so every state shares them."""
+        return {}
+
+    def made_action(self, action: Move | Attack) -> Move | Attack:
+        key = (action.man, action.die) if isinstance(action, Move) else (action.attacker, action.target)
+        self.made[key] = action
+        return action
 
     @cached_property
     def turn_outcomes(self) -> Outcomes:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from .constants import Kind, Threat
-from .tactics import ROWS, to_exit
+from .tactics import ROWS
 
 if TYPE_CHECKING:
     from .rules import ArmyState
@@ -21,12 +21,18 @@ def evaluate(state: ArmyState, player: int) -> float:
     count = [0, 0]
     lead = [ROWS + 1, ROWS + 1]
     advance = [0.0, 0.0]
-    for m in state.men.values():
-        p = m.owner
-        count[p] += 1
-        gone = to_exit(p, m.row)
-        lead[p] = min(lead[p], gone)
-        advance[p] += (ROWS + 1 - gone) / ROWS
+    for m in state.men.values():  # gone: rows to the far end; ROWS + 1 - gone: rows come
+        row = m[1]
+        if m[0] == 0:
+            count[0] += 1
+            if ROWS + 1 - row < lead[0]:
+                lead[0] = ROWS + 1 - row
+            advance[0] += row / ROWS
+        else:
+            count[1] += 1
+            if row < lead[1]:
+                lead[1] = row
+            advance[1] += (ROWS + 1 - row) / ROWS
     me, you = player, 1 - player
     if count[me] + count[you] == 0:
         return 0.0

@@ -22,7 +22,25 @@ from .actions import (
 )
 from .constants import CHANCE_PHASES, Kind, Phase, Threat
 from .reasons import reason
-from .tactics import ATTACK, OFF, Men, after_move, attacks, moves, plan, usable, without
+from .tables import MAX_PER_ROW
+from .tactics import (
+    ATTACK,
+    MOVE,
+    Compact,
+    Men,
+    attacks,
+    charge_board,
+    compact,
+    fired_board,
+    moved_board,
+    one_after,
+    plan,
+    shots_now,
+    to_exit,
+    usable,
+    usable_on,
+    without,
+)
 from .words import describe, dice_text
 
 if TYPE_CHECKING:
@@ -33,7 +51,10 @@ class ArmyState(PhaseState[ArmyAction]):
     CHANCE_PHASES = frozenset(CHANCE_PHASES)
     game: ArmyBackgammonGame
     __slots__ = (
+        "_board",
         "_legal",
+        "_men_id",
+        "_usable",
         "cleared",
         "dice",
         "fired",
@@ -76,6 +97,9 @@ class ArmyState(PhaseState[ArmyAction]):
         self.sergeant_lost = [False, False]
         self.winner: int | None = None
         self._legal: list[ArmyAction] | None = None
+        self._board: Compact | None = None  # compact(...) of this position, for the look-ahead
+        self._usable: int | None = None  # usable_now() of this position
+        self._men_id: int | None = None  # men_id() of this position
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
@@ -109,6 +133,9 @@ class ArmyState(PhaseState[ArmyAction]):
         new.sergeant_lost = list(self.sergeant_lost)
         new.winner = self.winner
         new._legal = self._legal
+        new._board = self._board
+        new._usable = self._usable
+        new._men_id = self._men_id
         return new
 
     # ----- legal actions ------------------------------------------------------------
@@ -130,18 +157,29 @@ class ArmyState(PhaseState[ArmyAction]):
             return self._stance_actions(player)
         return []
 
+    def board(self) -> Compact:
+        """The position as the look-ahead sees it (``tactics.compact``), kept until the next action."""
+        if self._board is None:
+            self._board = compact(self.game.context, self.men, self.player, self.moved, self.fired, self.orders)
+        return self._board
+
     def usable_now(self, slots: tuple[str, ...] | None = None, men: Men | None = None) -> int:
         ctx = self.game.context
         if slots is None:
             slots = self.slots
         if men is not None:
             return usable(ctx, men, self.player, slots, self.dice, self.moved, self.fired, self.orders)
+        if slots is self.slots and self._usable is not None:
+            return self._usable
         memo = self.game.memo
-        key = ("usable", tuple(self.men.items()), self.player, slots, self.dice, self.moved, self.fired, self.orders)
+        key = ("usable", self.men_id(), self.player, slots, self.dice, self.moved, self.fired, self.orders)
         value = memo.get(key)
         if value is None:
-            value = usable(ctx, self.men, self.player, slots, self.dice, self.moved, self.fired, self.orders)
+            _, mine, own, enemy = self.board()
+            value = usable_on(ctx, self.player, slots, self.dice, mine, own, enemy)
             memo.put(key, value)
+        if slots is self.slots:
+            self._usable = int(value)
         return int(value)
 
     def order_choices(self) -> list[str]:
@@ -150,14 +188,38 @@ class ArmyState(PhaseState[ArmyAction]):
             return ["charge", "dig-in"]
         return ["standard", "fire", "charge", "dig-in"]
 
+    def men_id(self) -> int:
+        """A number for the men on the board, the same for equal men (``Memo.number``):
+        the look-ahead memo's keys use it instead of hashing every man again."""
+        if self._men_id is None:
+            self._men_id = self.game.memo.number(tuple(self.men.items()))
+        return self._men_id
+
+    def turn_boards(self) -> tuple[Compact, Compact]:
+        """The boards (``tactics.compact``) at the start of a turn, under orders other
+        than Charge and under Charge Orders: the same for every roll of the dice."""
+        memo = self.game.memo
+        key = ("boards", self.men_id(), self.player)
+        boards: tuple[Compact, Compact] | None = memo.get(key)
+        if boards is None:
+            ctx = self.game.context
+            plain = compact(ctx, self.men, self.player, (), (), "")
+            boards = (plain, charge_board(ctx, self.men, plain))
+            memo.put(key, boards)
+        return boards
+
     def order_values(self) -> dict[str, int]:
         """How many dice each allowed choice of orders can use (rule 4.4)."""
         memo = self.game.memo
-        key = ("orders", tuple(self.men.items()), self.player, self.dice, self.sergeant_lost[self.player])
+        key = ("orders", self.men_id(), self.player, self.dice, self.sergeant_lost[self.player])
         value = memo.get(key)
         if value is None:
-            ctx, n = self.game.context, len(self.dice)
-            value = {o: usable(ctx, self.men, self.player, plan(o, n), self.dice, (), (), o) for o in self.order_choices()}
+            ctx, n, dice, player = self.game.context, len(self.dice), self.dice, self.player
+            boards = self.turn_boards()
+            value = {}
+            for o in self.order_choices():
+                _, mine, own, enemy = boards[o == "charge"]
+                value[o] = usable_on(ctx, player, plan(o, n), dice, mine, own, enemy)
             memo.put(key, value)
         return dict(value)
 
@@ -172,7 +234,7 @@ class ArmyState(PhaseState[ArmyAction]):
 
     def _act_actions(self, player: int) -> list[ArmyAction]:
         memo = self.game.memo
-        key = ("act", tuple(self.men.items()), player, self.player, self.slots, self.dice, self.moved, self.fired, self.orders)
+        key = ("act", self.men_id(), player, self.player, self.slots, self.dice, self.moved, self.fired, self.orders)
         found = memo.get(key)
         if found is None:
             found = self._find_act_actions(player)
@@ -181,31 +243,67 @@ class ArmyState(PhaseState[ArmyAction]):
 
     def _find_act_actions(self, player: int) -> list[ArmyAction]:
         ctx = self.game.context
+        names, mine, own, enemy = self.board()
+        dice, slots = self.dice, self.slots
         target = self.usable_now()
-        rest = self.slots[1:]
+        rest = slots[1:]
+        # An action's look-ahead never beats the position's (``target`` is the best of
+        # them), so with target 1 every action qualifies without looking further.
+        look = target > 1
+        made = self.game.made
         out: list[ArmyAction] = []
-        if self.slots[0] == ATTACK:
-            for an, tn, d in attacks(ctx, self.men, player, self.dice, self.fired):
-                left = usable(ctx, self.men, player, rest, without(self.dice, d), self.moved, (*self.fired, an), self.orders)
-                if 1 + left == target:
-                    out.append(Attack(an, tn))
-        else:
-            for name, d, dest in moves(ctx, self.men, player, self.dice, self.moved, self.orders):
-                if dest != OFF:
-                    after = after_move(self.men, name, dest)
-                    left = usable(ctx, after, player, rest, without(self.dice, d), (*self.moved, name), self.fired, self.orders)
+        if slots[0] == ATTACK:
+            found: dict[tuple[str, int], int] = {}  # the look-ahead depends on the attacker and die only
+            for an, tn, d in attacks(ctx, self.men, player, dice, self.fired):
+                if look:
+                    left = found.get((an, d))
+                    if left is None:
+                        after = fired_board(mine, names.index(an))
+                        left = found[an, d] = usable_on(ctx, player, rest, without(dice, d), after, own, enemy)
                     if 1 + left != target:
                         continue
-                out.append(Move(name, d))
-        if any(s != self.slots[0] for s in rest) and self.usable_now(rest) == target:
+                out.append(made.get((an, tn)) or self.game.made_action(Attack(an, tn)))
+        else:  # tactics.moves on the compact board
+            step = 1 if player == 0 else -1
+            two = len(dice) == 2 and bool(rest)  # then target 2: the other die must be usable after the move
+            shots = shots_now(ctx.ahead_only, player, dice, mine, enemy) if two and ATTACK in rest else None
+            faces = sorted(set(dice))
+            for i, (row, limit, times, _) in enumerate(mine):
+                if times <= 0:
+                    continue
+                gone = to_exit(player, row)
+                for d in faces:
+                    if d > limit:
+                        break
+                    if d < gone:
+                        dest = row + step * d
+                        if own[dest] >= MAX_PER_ROW:
+                            continue
+                        if look:
+                            if two:
+                                if not one_after(ctx.ahead_only, player, MOVE in rest, shots, without(dice, d)[0], mine, i, dest,
+                                                 own, enemy):
+                                    continue
+                            else:
+                                after, own2, enemy2 = moved_board(mine, i, dest, own, enemy)
+                                if 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2) != target:
+                                    continue
+                    out.append(made.get((names[i], d)) or self.game.made_action(Move(names[i], d)))
+        if any(s != slots[0] for s in rest) and usable_on(ctx, player, rest, dice, mine, own, enemy) == target:
             out.append(Skip())
         return sorted(out, key=_action_key)
 
     def _stance_actions(self, player: int) -> list[ArmyAction]:
         out: list[ArmyAction] = [KeepStances()]
         names = self.game.tables.stance_names
+        made = self.game.stance_changes
+        men = self.men
         for name in self.own_men(player):
-            out.extend(ChangeStance(name, s) for s in names if s != self.men[name].stance)
+            stance = men[name].stance
+            changes = made.get((name, stance))
+            if changes is None:
+                changes = made[name, stance] = [ChangeStance(name, s) for s in names if s != stance]
+            out += changes
         return out
 
     def own_men(self, player: int) -> list[str]:
@@ -219,7 +317,7 @@ class ArmyState(PhaseState[ArmyAction]):
 
     # ----- applying -------------------------------------------------------------------
     def _apply(self, action: ArmyAction, player: int) -> list[Event]:
-        self._legal = None
+        self._legal = self._board = self._usable = self._men_id = None
         if self.phase == Phase.SETUP:
             return setup.apply_task(self, action, player)
         if isinstance(action, Orders):
@@ -244,6 +342,8 @@ class ArmyState(PhaseState[ArmyAction]):
     def _give_orders(self, kind: str, forced: bool) -> list[Event]:  # rules 4.3, 8
         self.orders = kind
         self.slots = plan(kind, len(self.dice))
+        if not self.moved and not self.fired:
+            self._board = self.turn_boards()[kind == "charge"]
         self.phase = Phase.ACT
         how = "must give" if forced else "gives"
         ev = Event(Kind.ORDERS, f"{self.game.player_name(self.player)} {how} {ORDER_NAMES[kind]}.", {"orders": kind})
@@ -314,7 +414,9 @@ class ArmyState(PhaseState[ArmyAction]):
         return [Event(Kind.ATTACK, text, {"attacker": action.attacker, "target": action.target, "die": d})]
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
-        self._legal = None
+        self._legal = self._board = self._usable = None
+        if self.phase != Phase.ROLL:  # a turn's roll leaves the men as they are
+            self._men_id = None
         faces = tuple(int(f) for f in outcome.faces)
         if self.phase == Phase.ROLLOFF:
             return setup.rolloff(self, faces)
@@ -420,10 +522,9 @@ class ArmyState(PhaseState[ArmyAction]):
         return f"{name}: turn {self.turn}, stance phase (swap one man's stance or keep them)"
 
 
-def _action_key(action: Action) -> tuple[int, str, int]:
+def _action_key(action: Action) -> tuple[int, int, int]:
     if isinstance(action, Move):
-        return (0, f"{int(action.man[1:]):03d}", action.die)
+        return (0, int(action.man[1:]), action.die)
     if isinstance(action, Attack):
-        return (1, f"{int(action.attacker[1:]):03d}{int(action.target[1:]):03d}", 0)
-    return (2, "", 0)
-
+        return (1, int(action.attacker[1:]), int(action.target[1:]))
+    return (2, 0, 0)

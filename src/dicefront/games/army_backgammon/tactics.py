@@ -7,7 +7,8 @@ try moves without cloning a whole state. Rows are absolute: 1 is Green's back ro
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import count, islice
 from typing import Any, NamedTuple
 
 from .tables import MAX_PER_ROW, Tables
@@ -44,29 +45,52 @@ class Context:
     ranges: dict[str, int]
     ahead_only: bool
     running: str = "running"
+    reach: dict[tuple[str, ...], tuple[int, ...]] = field(default_factory=dict, compare=False, hash=False)
+    """The ranges each set of weapons fires at, sorted (filled as armies are met)."""
+
+    def reach_of(self, weapons: tuple[str, ...]) -> tuple[int, ...]:
+        found = self.reach.get(weapons)
+        if found is None:
+            found = self.reach[weapons] = tuple(sorted({self.ranges[w] for w in weapons}))
+        return found
 
     @classmethod
     def build(cls, tables: Tables, ahead_only: bool) -> Context:
         return cls({s.name: s.max_move for s in tables.stances.values()}, dict(tables.ranges), ahead_only)
 
 
+_NUMBERS = count(1)
+
+
 class Memo:
     """A small bounded memo of look-ahead results, owned by a game object (the oldest
     entries are dropped first). Keys hold everything a result depends on."""
 
-    __slots__ = ("data", "size")
+    __slots__ = ("data", "numbers", "size")
 
     def __init__(self, size: int = 4096) -> None:
         self.data: dict[Any, Any] = {}
+        self.numbers: dict[Any, int] = {}
         self.size = size
+
+    def number(self, value: Any) -> int:
+        """A number for ``value``, the same for equal values while it is remembered
+        (never reused: a forgotten value gets a new one, so stale keys just miss)."""
+        numbers = self.numbers
+        found = numbers.get(value)
+        if found is None:
+            if len(numbers) >= self.size:
+                self.numbers = numbers = dict(islice(numbers.items(), self.size // 2, None))
+            found = numbers[value] = next(_NUMBERS)
+        return found
 
     def get(self, key: Any) -> Any:
         return self.data.get(key)
 
     def put(self, key: Any, value: Any) -> None:
         data = self.data
-        if len(data) >= self.size:
-            del data[next(iter(data))]
+        if len(data) >= self.size:  # drop the older half at once (deleting one by one is slow)
+            self.data = data = dict(islice(data.items(), self.size // 2, None))
         data[key] = value
 
 
@@ -185,28 +209,6 @@ def attacks(ctx: Context, men: Men, player: int, dice: tuple[int, ...], fired: t
     return out
 
 
-def fire_options(ctx: Context, men: Men, player: int, dice: tuple[int, ...], fired: tuple[str, ...]) -> dict[tuple[str, int], None]:
-    """The distinct (attacker, die) of ``attacks``: all the look-ahead needs, since an
-    attack is assumed saved and so leaves the board as it was."""
-    if not dice:
-        return {}
-    faces = set(dice)
-    ranges = ctx.ranges
-    enemy_rows = {m.row for m in men.values() if m.owner != player}
-    ahead = ctx.ahead_only
-    step = forward(player)
-    out: dict[tuple[str, int], None] = {}  # a dict keeps the order fixed
-    for n, m in men.items():
-        if m.owner != player or not m.weapons or n in fired:
-            continue
-        row = m.row
-        for w in m.weapons:
-            d = ranges[w]
-            if d in faces and ((row + step * d) in enemy_rows or (not ahead and (row - step * d) in enemy_rows)):
-                out[n, d] = None
-    return out
-
-
 def after_move(men: Men, name: str, dest: int) -> Men:
     """The men after ``name`` moves to ``dest`` (captures of rules 5.4-5.5; no mines)."""
     new = dict(men)
@@ -222,71 +224,51 @@ def after_move(men: Men, name: str, dest: int) -> Men:
     return new
 
 
-def any_move(ctx: Context, men: Men, player: int, dice: tuple[int, ...], moved: tuple[str, ...], orders: str) -> bool:
-    """Whether ``moves`` would give anything (without listing it all)."""
-    step = forward(player)
-    faces = sorted(set(dice))
-    own: list[int] | None = None
+# ----- the look-ahead of rule 4.4 on a compact board ------------------------------------
+# The player's men are a tuple of ``(row, max move, moves left this turn, ranges it may
+# still fire at)``; ``own`` and ``enemy`` count men per row. The count lists are padded
+# (rows 25..37 hold 0), so ``row + d`` and ``row - d`` (negative: the end of the list)
+# never fall outside them: one bounds-free lookup per target row.
+
+Board = tuple[tuple[int, int, int, tuple[int, ...]], ...]
+Compact = tuple[list[str], Board, list[int], list[int]]
+PAD = ROWS + 14
+
+
+def compact(ctx: Context, men: Men, player: int, moved: tuple[str, ...], fired: tuple[str, ...],
+            orders: str) -> Compact:
+    """The player's men (names, board) and the men per row of both sides."""
+    own, enemy = [0] * PAD, [0] * PAD
+    names: list[str] = []
+    mine = []
+    max_move, reach, running = ctx.max_move, ctx.reach, ctx.running
+    charge = orders == "charge"
     for name, m in men.items():
-        if m.owner != player or not may_move_again(ctx, m, name, moved, orders):
+        owner, row, weapons, stance = m[0], m[1], m[2], m[3]
+        if owner != player:
+            enemy[row] += 1
             continue
-        limit = ctx.max_move[m.stance]
-        gone = to_exit(player, m.row)
-        for d in faces:
-            if d > limit:
-                break
-            if d >= gone:
-                return True
-            if own is None:
-                own = counts(men)[player]
-            if own[m.row + step * d] < MAX_PER_ROW:
-                return True
-    return False
+        own[row] += 1
+        left = 2 if charge and stance == running else 1
+        if moved:
+            left -= moved.count(name)
+        if not weapons or (fired and name in fired):
+            fires: tuple[int, ...] = ()
+        else:
+            fires = reach.get(weapons) or ctx.reach_of(weapons)
+        names.append(name)
+        mine.append((row, max_move[stance], left, fires))
+    return names, tuple(mine), own, enemy
 
 
-def any_attack(ctx: Context, men: Men, player: int, dice: tuple[int, ...], fired: tuple[str, ...]) -> bool:
-    """Whether ``attacks`` would give anything (without listing it all)."""
-    if not dice:
-        return False
-    ranges = ctx.ranges
-    enemy_rows = {m.row for m in men.values() if m.owner != player}
-    ahead = ctx.ahead_only
-    step = forward(player)
-    for n, m in men.items():
-        if m.owner != player or not m.weapons or n in fired:
-            continue
-        row = m.row
-        for w in m.weapons:
-            d = ranges[w]
-            if d in dice and ((row + step * d) in enemy_rows or (not ahead and (row - step * d) in enemy_rows)):
-                return True
-    return False
-
-
-def _attack_after(ctx: Context, men: Men, player: int, dice: tuple[int, ...], fired: tuple[str, ...],
-                  mover: str, dest: int, enemies: dict[int, int]) -> bool:
-    """``any_attack`` on ``after_move(men, mover, dest)``; ``enemies`` counts the enemy
-    men on each row before the move."""
-    here = enemies.get(dest, 0)
-    ranges = ctx.ranges
-    ahead = ctx.ahead_only
-    step = forward(player)
-    for n, m in men.items():
-        if m.owner != player or not m.weapons or n in fired:
-            continue
-        row = m.row
-        if n == mover:
-            if here >= 2:  # captured on arrival (rule 5.5)
-                continue
-            row = dest
-        for w in m.weapons:
-            d = ranges[w]
-            if d not in dice:
-                continue
-            for target in (row + step * d, row - step * d) if not ahead else (row + step * d,):
-                if enemies.get(target, 0) and not (target == dest and here == 1):
-                    return True
-    return False
+def charge_board(ctx: Context, men: Men, plain: Compact) -> Compact:
+    """``compact(..., orders="charge")`` from the board under other orders, at the
+    start of a turn (nobody has moved or fired): running men may move twice."""
+    names, mine, own, enemy = plain
+    running = ctx.running
+    if all(men[n].stance != running for n in names):
+        return plain
+    return names, tuple((e[0], e[1], 2, e[3]) if men[n].stance == running else e for n, e in zip(names, mine, strict=True)), own, enemy
 
 
 def usable(ctx: Context, men: Men, player: int, slots: tuple[str, ...], dice: tuple[int, ...],
@@ -297,43 +279,175 @@ def usable(ctx: Context, men: Men, player: int, slots: tuple[str, ...], dice: tu
     ignored: a player is held to what can be known when the choice is made."""
     if not slots or not dice:
         return 0
+    _, mine, own, enemy = compact(ctx, men, player, moved, fired, orders)
+    return usable_on(ctx, player, slots, dice, mine, own, enemy)
+
+
+def _any_move(player: int, dice: tuple[int, ...], mine: Board, own: list[int]) -> bool:
+    step = 1 if player == 0 else -1
+    faces = sorted(set(dice))
+    for row, limit, left, _ in mine:
+        if left <= 0:
+            continue
+        gone = ROWS + 1 - row if player == 0 else row
+        for d in faces:
+            if d > limit:
+                break
+            if d >= gone or own[row + step * d] < MAX_PER_ROW:
+                return True
+    return False
+
+
+def _any_attack(ahead: bool, player: int, dice: tuple[int, ...], mine: Board, enemy: list[int]) -> bool:
+    step = 1 if player == 0 else -1
+    for row, _, _, reach in mine:
+        for d in reach:
+            if d in dice and (enemy[row + step * d] or (not ahead and enemy[row - step * d])):
+                return True
+    return False
+
+
+def moved_board(mine: Board, i: int, dest: int, own: list[int], enemy: list[int]) -> tuple[Board, list[int], list[int]]:
+    """``after_move`` on a compact board: man ``i`` moves to ``dest`` (on the track)."""
+    row, limit, left, reach = mine[i]
+    own = own.copy()
+    own[row] -= 1
+    here = enemy[dest]
+    if here >= 2:  # captured on arrival (rule 5.5)
+        return mine[:i] + mine[i + 1 :], own, enemy
+    own[dest] += 1
+    if here == 1:  # captures the lone enemy (rule 5.4)
+        enemy = enemy.copy()
+        enemy[dest] = 0
+    return (*mine[:i], (dest, limit, left - 1, reach), *mine[i + 1 :]), own, enemy
+
+
+def fired_board(mine: Board, i: int) -> Board:
+    row, limit, left, _ = mine[i]
+    return (*mine[:i], (row, limit, left, ()), *mine[i + 1 :])
+
+
+def usable_on(ctx: Context, player: int, slots: tuple[str, ...], dice: tuple[int, ...],
+              mine: Board, own: list[int], enemy: list[int]) -> int:
+    """``usable`` on a compact board."""
+    if not slots or not dice:
+        return 0
     cap = min(len(slots), len(dice))
+    ahead = ctx.ahead_only
     if cap == 1:  # one die or one phase left: can any phase still to come use a die?
-        for kind in dict.fromkeys(slots):
-            if kind == ATTACK:
-                if any_attack(ctx, men, player, dice, fired):
-                    return 1
-            elif any_move(ctx, men, player, dice, moved, orders):
-                return 1
+        if MOVE in slots and _any_move(player, dice, mine, own):
+            return 1
+        if ATTACK in slots and _any_attack(ahead, player, dice, mine, enemy):
+            return 1
         return 0
     best = 0
     rest = slots[1:]
+    step = 1 if player == 0 else -1
     if slots[0] == ATTACK:
-        for an, d in fire_options(ctx, men, player, dice, fired):
-            best = max(best, 1 + usable(ctx, men, player, rest, without(dice, d), moved, (*fired, an), orders))
-            if best == cap:
-                return best
-    else:
-        found = moves(ctx, men, player, dice, moved, orders)
-        if found and len(dice) == 2 and rest and all(s == ATTACK for s in rest):
-            # one die left, for attacks only: check them on the board after each move
-            # without building it (same result as the general search below)
-            enemies: dict[int, int] = {}
-            for m in men.values():
-                if m.owner != player:
-                    enemies[m.row] = enemies.get(m.row, 0) + 1
-            for name, d, dest in found:
-                if dest == OFF or _attack_after(ctx, men, player, without(dice, d), fired, name, dest, enemies):
+        # moves alone left: who fired does not matter, only the die used
+        seen: dict[int, int] | None = None if ATTACK in rest else {}
+        for i, (row, _, _, reach) in enumerate(mine):
+            for d in reach:
+                if d in dice and (enemy[row + step * d] or (not ahead and enemy[row - step * d])):
+                    value = seen.get(d) if seen is not None else None
+                    if value is None:
+                        value = 1 + usable_on(ctx, player, rest, without(dice, d), fired_board(mine, i), own, enemy)
+                        if seen is not None:
+                            seen[d] = value
+                    if value >= cap:
+                        return cap
+                    best = max(best, value)
+    elif len(dice) == 2:
+        # one die left after the move: check it on the board after each move without
+        # building that board (same result as the general search below)
+        shots = shots_now(ahead, player, dice, mine, enemy) if ATTACK in rest else None
+        moving = MOVE in rest
+        a, b = dice
+        faces = sorted({a, b})
+        for i, (row, limit, left, _) in enumerate(mine):
+            if left <= 0:
+                continue
+            gone = ROWS + 1 - row if player == 0 else row
+            for d in faces:
+                if d > limit:
+                    break
+                if d >= gone:
+                    return cap  # leaving the track wins the game at once
+                dest = row + step * d
+                if own[dest] >= MAX_PER_ROW:
+                    continue
+                if one_after(ahead, player, moving, shots, b if d == a else a, mine, i, dest, own, enemy):
                     return cap
-            best = 1
-            found = []
-        for name, d, dest in found:
-            if dest == OFF:
-                return cap  # leaving the track wins the game at once
-            after = after_move(men, name, dest)
-            best = max(best, 1 + usable(ctx, after, player, rest, without(dice, d), (*moved, name), fired, orders))
-            if best == cap:
-                return best
+                best = 1
+    else:
+        faces = sorted(set(dice))
+        for i, (row, limit, left, _) in enumerate(mine):
+            if left <= 0:
+                continue
+            gone = ROWS + 1 - row if player == 0 else row
+            for d in faces:
+                if d > limit:
+                    break
+                if d >= gone:
+                    return cap  # leaving the track wins the game at once
+                dest = row + step * d
+                if own[dest] >= MAX_PER_ROW:
+                    continue
+                after, own2, enemy2 = moved_board(mine, i, dest, own, enemy)
+                value = 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2)
+                if value >= cap:
+                    return cap
+                best = max(best, value)
     if rest:
-        best = max(best, usable(ctx, men, player, rest, dice, moved, fired, orders))
+        best = max(best, usable_on(ctx, player, rest, dice, mine, own, enemy))
     return best
+
+
+Shots = dict[int, list[tuple[int, int]]]
+
+
+def shots_now(ahead: bool, player: int, dice: tuple[int, ...], mine: Board, enemy: list[int]) -> Shots:
+    """Die -> (man, target row) of every attack on the board now."""
+    step = 1 if player == 0 else -1
+    shots: Shots = {}
+    for j, (row, _, _, reach) in enumerate(mine):
+        for d in reach:
+            if d in dice:
+                if enemy[row + step * d]:
+                    shots.setdefault(d, []).append((j, row + step * d))
+                if not ahead and enemy[row - step * d]:
+                    shots.setdefault(d, []).append((j, row - step * d))
+    return shots
+
+
+def one_after(ahead: bool, player: int, moving: bool, shots: Shots | None, die: int, mine: Board, i: int, dest: int,
+              own: list[int], enemy: list[int]) -> bool:
+    """Whether, after man ``i`` moves to ``dest`` on the track, ``die`` can be used:
+    by a move (if ``moving``) or an attack (if ``shots``: ``shots_now`` before the move).
+    The same as ``usable_on`` with that die on ``moved_board(mine, i, dest, ...)``."""
+    step = 1 if player == 0 else -1
+    here = enemy[dest]
+    captured = here >= 2  # rule 5.5; with one enemy there, he is captured (rule 5.4)
+    if moving:
+        src = mine[i][0]
+        for j, (row, limit, left, _) in enumerate(mine):
+            if j == i:
+                if captured:
+                    continue
+                row, left = dest, left - 1
+            if left <= 0 or die > limit:
+                continue
+            if die >= (ROWS + 1 - row if player == 0 else row):
+                return True
+            target = row + step * die
+            n = own[target] - (target == src) + (target == dest and not captured)
+            if n < MAX_PER_ROW:
+                return True
+    if shots is not None:
+        for j, target in shots.get(die, ()):
+            if j != i and not (target == dest and here == 1):  # that target is captured by the move
+                return True
+        reach = mine[i][3]
+        if not captured and die in reach and (enemy[dest + step * die] or (not ahead and enemy[dest - step * die])):
+            return True
+    return False
