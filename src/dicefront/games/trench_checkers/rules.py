@@ -13,7 +13,7 @@ from ...core.events import Event
 from ...core.game import Action, State, winner_returns
 from ...core.grid import Cell, Grid
 from . import combat as cb
-from .actions import RANKS, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play, TrenchAction
+from .actions import RANKS, Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play, TrenchAction
 from .board import order
 from .cards_play import card_plays, play_card, reason
 from .constants import (
@@ -41,6 +41,7 @@ ROLLOFF_OUTCOMES: Outcomes = [(Roll((a, b)), Fraction(1, 30)) for a in range(1, 
 
 class TrenchState(State[TrenchAction]):
     __slots__ = (
+        "_attacks",
         "_moves",
         "active",
         "attack_made",
@@ -83,6 +84,7 @@ class TrenchState(State[TrenchAction]):
     def __init__(self, game: TrenchCheckersGame, fresh: bool = True) -> None:
         self.game = game
         self._moves: tuple[tuple[Any, ...], list[Move]] | None = None
+        self._attacks: tuple[tuple[Any, ...], list[Attack]] | None = None
         if fresh:
             self._setup()
 
@@ -126,7 +128,7 @@ class TrenchState(State[TrenchAction]):
         new.attacks_left, new.attack_made = self.attacks_left, self.attack_made
         new.cancel_next, new.five, new.bonus, new.suicide = list(self.cancel_next), list(self.five), list(self.bonus), list(self.suicide)
         new.combat, new.winner = self.combat, self.winner
-        new._moves = self._moves
+        new._moves, new._attacks = self._moves, self._attacks
         return new
 
     # ----- small queries ------------------------------------------------------------
@@ -210,8 +212,7 @@ class TrenchState(State[TrenchAction]):
         if phase == MOVE:
             return [*self.moves(player), *self.card_plays(player)]
         if phase == ATTACK:
-            made = self.game.tables.attacks
-            attacks = [made[s, t] for s in self.cells_of(player) for t in self.targets(s)] if self.attacks_left else []
+            attacks = self.attacks(player) if self.attacks_left else []
             return [*attacks, *self.card_plays(player), EndAttacks()]
         return [*self.card_plays(player), Pass()]  # DEFEND, REACT
 
@@ -239,16 +240,17 @@ class TrenchState(State[TrenchAction]):
     def _moves_now(self, player: int) -> list[Move]:
         board, rank, terrain, moved = self.board, self.rank, self.terrain, self.moved
         tables = self.game.tables
-        steps = tables.steps
+        steps, order_index = tables.steps, tables.order_index
         lo = player * tables.per_player
         hi = lo + tables.per_player  # the player's pieces: lo <= pid < hi
         fresh_only = self.moves_left == 0
+        active = self.active[player]
+        far = tables.far[player]
         out: list[Move] = []
-        for src in sorted([c for c, s in board.items() if lo <= s[0] < hi], key=tables.order_index.__getitem__):
-            stack = board[src]
+        for _, src, stack in sorted([(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]):
             units: list[tuple[str | None, tuple[int, ...]]]
             if len(stack) == 1:
-                if rank[stack[0]] == "C" and not self.active[player]:
+                if (fresh_only and stack[0] in moved) or (rank[stack[0]] == "C" and not active):
                     continue  # rule 7.1: an inactive Commando
                 units = [(None, stack)]
             else:
@@ -258,14 +260,21 @@ class TrenchState(State[TrenchAction]):
                     if r in ranks:
                         units.append((r, (next(pid for pid in reversed(stack) if rank[pid] == r),)))
             for kind, unit in units:
-                if fresh_only and any(pid in moved for pid in unit):
+                if fresh_only and len(stack) > 1 and any(pid in moved for pid in unit):  # singles: checked above
                     continue
+                soldier = len(unit) == 1 and rank[unit[0]] == "S"
                 for dst, move in steps[kind][src]:  # rules 3.3-3.4, 4.1-4.4
                     if dst in terrain:
                         continue
                     there = board.get(dst)
-                    if there is None or (lo <= there[0] < hi and self.can_join(player, unit, there, dst)):
+                    if there is None:
                         out.append(move)
+                    elif lo <= there[0] < hi and len(there) + len(unit) <= MAX_STACK:
+                        if soldier and rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
+                            if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
+                                out.append(move)
+                        elif self.can_join(player, unit, there, dst):
+                            out.append(move)
         return out
 
     def can_join(self, player: int, unit: tuple[int, ...], there: tuple[int, ...], dst: Cell) -> bool:
@@ -286,6 +295,18 @@ class TrenchState(State[TrenchAction]):
                     ranks = ranks.replace("S", "V")
         ranks += here
         return not ("S" in ranks and "V" in ranks)
+
+    def attacks(self, player: int) -> list[Attack]:
+        """Every attack ``player``'s units could make now (rules 5.1, 6.2), whether or
+        not an attack is left; kept like ``moves``: do not change the list."""
+        fp = (player, tuple(self.board.items()), tuple(self.rank), tuple(self.active))
+        kept = self._attacks
+        if kept is not None and kept[0] == fp:
+            return kept[1]
+        made = self.game.tables.attacks
+        out = [made[s, t] for s in self.cells_of(player) for t in self.targets(s)]
+        self._attacks = (fp, out)
+        return out
 
     def targets(self, src: Cell) -> list[Cell]:
         """Active enemy units the unit on ``src`` may attack (rules 5.1, 6.2), in board order."""
@@ -369,9 +390,10 @@ class TrenchState(State[TrenchAction]):
 
     def claim_depots(self, player: int, dst: Cell) -> list[Event]:
         b, past = self.game.board, self.game.options.depot_claim == "on-or-past"
-        events = []
-        for d in b.claimable(player):
-            if d in self.claimed:
+        events: list[Event] = []
+        claimed = self.claimed
+        for d in self.game.tables.claimable[player]:
+            if d in claimed:
                 continue
             if dst == d or (past and b.progress(player, dst[1]) > b.progress(player, d[1])):
                 self.claimed.add(d)

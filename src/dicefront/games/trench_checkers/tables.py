@@ -15,7 +15,7 @@ UNIT_RANKS: tuple[str | None, ...] = (None, "S", "V", "C")
 class Tables:
     """Per-board lookups; every value is derived from the board alone."""
 
-    __slots__ = ("around", "attacks", "enemy_half", "far", "order_index", "ortho", "per_player", "steps")
+    __slots__ = ("around", "attacks", "claimable", "enemy_half", "far", "order_index", "ortho", "per_player", "steps")
 
     def __init__(self, board: Board) -> None:
         grid = board.grid
@@ -37,4 +37,6 @@ class Tables:
         }
         """The moves of a unit (whole stack: None, or one piece of a rank) from a cell,
         in the order of ORTHO."""
+        self.claimable = (board.claimable(0), board.claimable(1))
+        """The depots each player may draw from, in board order (rule 8.1)."""
         self.attacks: dict[tuple[Cell, Cell], Attack] = {(c, d): Attack(c, d) for c in cells for d in self.around[c]}
