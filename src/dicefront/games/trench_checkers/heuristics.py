@@ -170,8 +170,8 @@ _DELTAS_MAX = 100_000
 def _offers(
     outlook: _Outlook, m: tuple[float, float, int, int], aranks: str, awound: bool, theirs: list[tuple[int, int, str, bool, bool]], q_wounded: bool
 ) -> list[tuple[int, int, float]]:
-    """(col, row, gain) of the enemy units a stack ``aranks`` gains by attacking, in
-    the order of ``theirs``; ``attack_delta`` once per distinct enemy stack."""
+    """(col, row, gain) of the enemy units a stack ``aranks`` gains by attacking, the
+    best gain first; ``attack_delta`` once per distinct enemy stack."""
     memo: dict[str, float] = {}
     out = []
     left = outlook.left
@@ -188,7 +188,12 @@ def _offers(
             memo[dranks] = gain
         if not gain <= 0.0:
             out.append((dc, dr, gain))
+    out.sort(key=_gain, reverse=True)
     return out
+
+
+def _gain(offer: tuple[int, int, float]) -> float:
+    return offer[2]
 
 
 def _pending_battle(state: TrenchState, outlook: _Outlook, material: list[float], pieces: list[int], player: int) -> float | None:
@@ -293,7 +298,9 @@ def evaluate(state: TrenchState, player: int) -> float:
             if offers is None:
                 offers = offers_of[aranks] = _offers(outlook, m, aranks, wounded[p] and "C" in aranks, theirs, wounded[q])
             near = 0.0
-            for dc, dr, gain in offers:
+            for dc, dr, gain in offers:  # best gain first: stop once none can raise best or near
+                if gain <= best and (gain <= near or not mobile):
+                    break
                 dx, dy = abs(ac - dc), abs(ar - dr)
                 d = dx + dy
                 if d == 1 or (diag and dx == 1 and dy == 1):
