@@ -13,6 +13,7 @@ from ...core.options import opt
 from .board import Board, load_board
 from .cards import CardList, load_cards
 from .rules import TrenchState
+from .tables import Tables
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,11 @@ class TrenchCheckersGame(Game[TrenchCheckersOptions, TrenchState]):
     @cached_property
     def board(self) -> Board:
         return load_board(self.data_file("board", self.options.board))
+
+    @cached_property
+    def tables(self) -> Tables:
+        """Neighbours, board order and ready-made actions of the board (rules' fast paths)."""
+        return Tables(self.board)
 
     @cached_property
     def cards(self) -> CardList:

@@ -66,8 +66,14 @@ def best_of(sides: int, count: int) -> tuple[tuple[int, Fraction], ...]:
 
 
 def roll_outcomes(c: Combat) -> Outcomes:
-    a, d = best_of(c.sides[ATT], c.counts[ATT]), best_of(c.sides[DEF], c.counts[DEF])
-    return [(Roll((x, y)), px * py) for x, px in a for y, py in d]
+    return list(_both_rolls(c.sides, c.counts))
+
+
+@lru_cache(maxsize=256)
+def _both_rolls(sides: tuple[int, int], counts: tuple[int, int]) -> tuple[tuple[Roll, Fraction], ...]:
+    """The battle roll's outcomes, built once per pair of dice (Rolls are immutable)."""
+    a, d = best_of(sides[ATT], counts[ATT]), best_of(sides[DEF], counts[DEF])
+    return tuple((Roll((x, y)), px * py) for x, px in a for y, py in d)
 
 
 def reroll_outcomes(c: Combat) -> Outcomes:

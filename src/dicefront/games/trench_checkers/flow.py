@@ -134,7 +134,7 @@ def next_stage(st: TrenchState) -> list[Event]:
 
 
 def attack_step_open(st: TrenchState, p: int) -> bool:
-    if st.attacks_left and any(st.targets(c) for c in st.cells_of(p)):
+    if st.attacks_left and st.attacks(p):
         return True
     return _may_react(st, p)
 

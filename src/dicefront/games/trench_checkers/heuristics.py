@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from .rules import TrenchState
 
 VALUE = {"S": 1.0, "V": 1.6, "C": 2.5}
+S_VALUE, V_VALUE, C_VALUE = VALUE["S"], VALUE["V"], VALUE["C"]
 INACTIVE_COMMANDO = 0.8  # an inactive Commando still has to be removed to win
 WOUND = 0.45  # share of a Commando's value its first defeat (rule 7.4) costs
 THREAT_NOW = 0.6  # share of the best attack credited when the side attacks this round
@@ -160,6 +161,41 @@ def battle_value(
     return total
 
 
+_DELTAS: dict[tuple[int, tuple[float, float, int, int], str, bool, str, bool], float] = {}
+"""``attack_delta`` by its arguments (it is a pure function of them): searches meet
+the same material and stacks again and again."""
+_DELTAS_MAX = 100_000
+
+
+def _offers(
+    outlook: _Outlook, m: tuple[float, float, int, int], aranks: str, awound: bool, theirs: list[tuple[int, int, str, bool, bool]], q_wounded: bool
+) -> list[tuple[int, int, float]]:
+    """(col, row, gain) of the enemy units a stack ``aranks`` gains by attacking, the
+    best gain first; ``attack_delta`` once per distinct enemy stack."""
+    memo: dict[str, float] = {}
+    out = []
+    left = outlook.left
+    for dc, dr, dranks, _, _ in theirs:
+        gain = memo.get(dranks)
+        if gain is None:
+            dwound = q_wounded and "C" in dranks
+            key = (left, m, aranks, awound, dranks, dwound)
+            gain = _DELTAS.get(key)
+            if gain is None:
+                if len(_DELTAS) >= _DELTAS_MAX:
+                    _DELTAS.clear()
+                gain = _DELTAS[key] = attack_delta(outlook, m, aranks, awound, dranks, dwound)
+            memo[dranks] = gain
+        if not gain <= 0.0:
+            out.append((dc, dr, gain))
+    out.sort(key=_gain, reverse=True)
+    return out
+
+
+def _gain(offer: tuple[int, int, float]) -> float:
+    return offer[2]
+
+
 def _pending_battle(state: TrenchState, outlook: _Outlook, material: list[float], pieces: list[int], player: int) -> float | None:
     """The expected material value for ``player`` of a battle declared but not yet
     applied (the defence window, the dice, the card reactions), or None."""
@@ -218,19 +254,20 @@ def evaluate(state: TrenchState, player: int) -> float:
     soldiers: list[list[tuple[int, int]]] = [[], []]
     veterans: list[list[tuple[int, int]]] = [[], []]
     extra = [0.0, 0.0]
+    top = b.height - 1
     for cell, stack in state.board.items():
         owner = stack[0] // per
-        ranks = "".join(rank[pid] for pid in stack)
+        ranks = rank[stack[0]] if len(stack) == 1 else "".join([rank[pid] for pid in stack])
         pieces[owner] += len(stack)
         has_c = cmd_pid[owner] in stack
         for r in ranks:
             if r == "S":
-                material[owner] += VALUE["S"]
-                extra[owner] += PROGRESS * b.progress(owner, cell[1]) / span
+                material[owner] += S_VALUE
+                extra[owner] += PROGRESS * (cell[1] if owner == 0 else top - cell[1]) / span  # b.progress
             elif r == "V":
-                material[owner] += VALUE["V"]
+                material[owner] += V_VALUE
             else:
-                v = VALUE["C"] * (WOUND if wounded[owner] else 1.0)
+                v = C_VALUE * (WOUND if wounded[owner] else 1.0)
                 material[owner] += v if active[owner] else v * INACTIVE_COMMANDO
         if has_c:
             cmd_cell[owner] = cell
@@ -250,22 +287,20 @@ def evaluate(state: TrenchState, player: int) -> float:
         q = 1 - p
         mine, theirs = units[p], units[q]
         m = (material[p], material[q], pieces[p], pieces[q])
-        memo: dict[tuple[str, str], float] = {}
         # (1) the best attack on offer, and (2) closing on beatable enemy units, or on
         # any enemy unit once only a few are left to remove
         hunt = HUNT * max(0.0, 1.0 - pieces[q] / HUNT_PIECES)
         best = 0.0
         approach = 0.0
+        offers_of: dict[str, list[tuple[int, int, float]]] = {}  # enemy units worth attacking, by attacker ranks
         for ac, ar, aranks, mobile, diag in mine:
-            awound = wounded[p] and "C" in aranks
+            offers = offers_of.get(aranks)
+            if offers is None:
+                offers = offers_of[aranks] = _offers(outlook, m, aranks, wounded[p] and "C" in aranks, theirs, wounded[q])
             near = 0.0
-            for dc, dr, dranks, _, _ in theirs:
-                key = (aranks, dranks)
-                gain = memo.get(key)
-                if gain is None:
-                    gain = memo[key] = attack_delta(outlook, m, aranks, awound, dranks, wounded[q] and "C" in dranks)
-                if gain <= 0.0:
-                    continue
+            for dc, dr, gain in offers:  # best gain first: stop once none can raise best or near
+                if gain <= best and (gain <= near or not mobile):
+                    break
                 dx, dy = abs(ac - dc), abs(ar - dr)
                 d = dx + dy
                 if d == 1 or (diag and dx == 1 and dy == 1):

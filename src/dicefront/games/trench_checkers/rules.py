@@ -36,13 +36,13 @@ from .flow import apply_action, apply_chance
 if TYPE_CHECKING:
     from . import TrenchCheckersGame
 
-ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
-DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ROLLOFF_OUTCOMES: Outcomes = [(Roll((a, b)), Fraction(1, 30)) for a in range(1, 7) for b in range(1, 7) if a != b]
 
 
 class TrenchState(State[TrenchAction]):
     __slots__ = (
+        "_attacks",
+        "_moves",
         "active",
         "attack_made",
         "attacks_left",
@@ -83,6 +83,8 @@ class TrenchState(State[TrenchAction]):
 
     def __init__(self, game: TrenchCheckersGame, fresh: bool = True) -> None:
         self.game = game
+        self._moves: tuple[tuple[Any, ...], list[Move]] | None = None
+        self._attacks: tuple[tuple[Any, ...], list[Attack]] | None = None
         if fresh:
             self._setup()
 
@@ -126,6 +128,7 @@ class TrenchState(State[TrenchAction]):
         new.attacks_left, new.attack_made = self.attacks_left, self.attack_made
         new.cancel_next, new.five, new.bonus, new.suicide = list(self.cancel_next), list(self.five), list(self.bonus), list(self.suicide)
         new.combat, new.winner = self.combat, self.winner
+        new._moves, new._attacks = self._moves, self._attacks
         return new
 
     # ----- small queries ------------------------------------------------------------
@@ -150,7 +153,10 @@ class TrenchState(State[TrenchAction]):
         return self.active[self.game.board.owner(stack[0])]
 
     def cells_of(self, player: int) -> list[Cell]:
-        return sorted((c for c, s in self.board.items() if self.game.board.owner(s[0]) == player), key=order)
+        tables = self.game.tables
+        lo = player * tables.per_player
+        hi = lo + tables.per_player
+        return sorted([c for c, s in self.board.items() if lo <= s[0] < hi], key=tables.order_index.__getitem__)
 
     def pieces_of(self, player: int) -> int:
         return sum(len(s) for s in self.board.values() if self.game.board.owner(s[0]) == player)
@@ -206,7 +212,7 @@ class TrenchState(State[TrenchAction]):
         if phase == MOVE:
             return [*self.moves(player), *self.card_plays(player)]
         if phase == ATTACK:
-            attacks = [Attack(s, t) for s in self.cells_of(player) for t in self.targets(s)] if self.attacks_left else []
+            attacks = self.attacks(player) if self.attacks_left else []
             return [*attacks, *self.card_plays(player), EndAttacks()]
         return [*self.card_plays(player), Pass()]  # DEFEND, REACT
 
@@ -219,68 +225,111 @@ class TrenchState(State[TrenchAction]):
         ]
 
     def moves(self, player: int) -> list[Move]:
-        """Every legal single move (rules 3 and 4)."""
-        fresh_only = self.moves_left == 0
-        out: list[Move] = []
-        for src in self.cells_of(player):
-            stack = self.board[src]
-            if not self.is_active(src):
-                continue
-            ranks = self.ranks_at(src)
-            units: list[tuple[str | None, tuple[int, ...]]] = []
-            if len(stack) == 1 or "V" in ranks or "C" in ranks:  # rule 4.3
-                units.append((None, stack))
-            if len(stack) > 1:  # rule 4.2: unstacking moves one piece
-                for r in sorted(set(ranks), key=lambda r: "SVC".index(r)):
-                    units.append((r, (next(pid for pid in reversed(stack) if self.rank[pid] == r),)))
-            for rank, unit in units:
-                if fresh_only and any(pid in self.moved for pid in unit):
-                    continue
-                for dc, dr in ORTHO:
-                    dst = (src[0] + dc, src[1] + dr)
-                    if self.can_enter(player, unit, dst):
-                        out.append(Move(src, dst, rank))
+        """Every legal single move (rules 3 and 4). Kept with a fingerprint of what it
+        reads, so asking again about an unchanged position (the turn flow asks, then
+        ``legal_actions``) costs a comparison; the list is shared: do not change it."""
+        board, moved = self.board, self.moved
+        fp = (player, self.moves_left, tuple(board.items()), tuple(self.rank), tuple(self.terrain), tuple(moved), self.active[player])
+        kept = self._moves
+        if kept is not None and kept[0] == fp:
+            return kept[1]
+        out = self._moves_now(player)
+        self._moves = (fp, out)
         return out
 
-    def can_enter(self, player: int, unit: tuple[int, ...], dst: Cell) -> bool:
-        """Rules 3.3-3.4 and 4.1-4.4: in bounds, no terrain, no enemy, stack limits."""
-        if not self.grid.contains(dst) or dst in self.terrain:
+    def _moves_now(self, player: int) -> list[Move]:
+        board, rank, terrain, moved = self.board, self.rank, self.terrain, self.moved
+        tables = self.game.tables
+        steps, order_index = tables.steps, tables.order_index
+        lo = player * tables.per_player
+        hi = lo + tables.per_player  # the player's pieces: lo <= pid < hi
+        fresh_only = self.moves_left == 0
+        active = self.active[player]
+        far = tables.far[player]
+        out: list[Move] = []
+        for _, src, stack in sorted([(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]):
+            units: list[tuple[str | None, tuple[int, ...]]]
+            if len(stack) == 1:
+                if (fresh_only and stack[0] in moved) or (rank[stack[0]] == "C" and not active):
+                    continue  # rule 7.1: an inactive Commando
+                units = [(None, stack)]
+            else:
+                ranks = "".join([rank[pid] for pid in stack])
+                units = [(None, stack)] if "V" in ranks or "C" in ranks else []  # rule 4.3
+                for r in "SVC":  # rule 4.2: unstacking moves one piece
+                    if r in ranks:
+                        units.append((r, (next(pid for pid in reversed(stack) if rank[pid] == r),)))
+            for kind, unit in units:
+                if fresh_only and len(stack) > 1 and any(pid in moved for pid in unit):  # singles: checked above
+                    continue
+                soldier = len(unit) == 1 and rank[unit[0]] == "S"
+                for dst, move in steps[kind][src]:  # rules 3.3-3.4, 4.1-4.4
+                    if dst in terrain:
+                        continue
+                    there = board.get(dst)
+                    if there is None:
+                        out.append(move)
+                    elif lo <= there[0] < hi and len(there) + len(unit) <= MAX_STACK:
+                        if soldier and rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
+                            if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
+                                out.append(move)
+                        elif self.can_join(player, unit, there, dst):
+                            out.append(move)
+        return out
+
+    def can_join(self, player: int, unit: tuple[int, ...], there: tuple[int, ...], dst: Cell) -> bool:
+        """Rules 4.1, 4.4: ``unit`` may stack onto its own side's ``there`` on ``dst``:
+        at most 3 high, and no Soldier with a Veteran once arrival promotions (rule 6.1) count."""
+        if len(there) + len(unit) > MAX_STACK:
             return False
-        there = self.board.get(dst)
-        if there is None:
-            return True
-        if self.game.board.owner(there[0]) != player or len(there) + len(unit) > MAX_STACK:
-            return False
-        ranks = self.arrival_ranks(player, unit, there, dst) + "".join(self.rank[pid] for pid in there)
+        rank = self.rank
+        ranks = "".join([rank[pid] for pid in unit])
+        here = "".join([rank[pid] for pid in there])
+        if "S" in ranks:
+            tables = self.game.tables
+            if dst in tables.far[player]:
+                ranks = ranks.replace("S", "V")
+            elif dst in tables.enemy_half[player]:
+                cmd = self.commando_pid(player)
+                if (cmd in there and cmd not in unit) or (cmd in unit and "S" in here):
+                    ranks = ranks.replace("S", "V")
+        ranks += here
         return not ("S" in ranks and "V" in ranks)
 
-    def arrival_ranks(self, player: int, unit: tuple[int, ...], there: tuple[int, ...], dst: Cell) -> str:
-        """Ranks of ``unit`` once on ``dst``: promotions on arrival count (rule 6.1)."""
-        ranks = "".join(self.rank[pid] for pid in unit)
-        if "S" in ranks and self.promotes(player, unit, there, dst):
-            return ranks.replace("S", "V")
-        return ranks
-
-    def promotes(self, player: int, unit: tuple[int, ...], there: tuple[int, ...], dst: Cell) -> bool:
-        b = self.game.board
-        if dst in b.far_trench(player):
-            return True
-        cmd = self.commando_pid(player)
-        joined = (cmd in there and cmd not in unit) or (cmd in unit and any(self.rank[p] == "S" for p in there))
-        return joined and b.half(dst) != player
+    def attacks(self, player: int) -> list[Attack]:
+        """Every attack ``player``'s units could make now (rules 5.1, 6.2), whether or
+        not an attack is left; kept like ``moves``: do not change the list."""
+        fp = (player, tuple(self.board.items()), tuple(self.rank), tuple(self.active))
+        kept = self._attacks
+        if kept is not None and kept[0] == fp:
+            return kept[1]
+        made = self.game.tables.attacks
+        out = [made[s, t] for s in self.cells_of(player) for t in self.targets(s)]
+        self._attacks = (fp, out)
+        return out
 
     def targets(self, src: Cell) -> list[Cell]:
-        """Active enemy units the unit on ``src`` may attack (rules 5.1, 6.2)."""
-        if not self.is_active(src):
-            return []
-        owner = self.owner_at(src)
-        deltas = ORTHO + DIAG if "V" in self.ranks_at(src) else ORTHO
+        """Active enemy units the unit on ``src`` may attack (rules 5.1, 6.2), in board order."""
+        board, rank, active = self.board, self.rank, self.active
+        stack = board[src]
+        per = self.game.tables.per_player
+        owner = stack[0] // per
+        if len(stack) == 1:
+            r = rank[stack[0]]
+            if r == "C" and not active[owner]:
+                return []
+            veteran = r == "V"
+        else:
+            veteran = any(rank[pid] == "V" for pid in stack)
         out = []
-        for dc, dr in deltas:
-            t = (src[0] + dc, src[1] + dr)
-            if t in self.board and self.owner_at(t) != owner and self.is_active(t):
-                out.append(t)
-        return sorted(out, key=order)
+        for t in (self.game.tables.around if veteran else self.game.tables.ortho)[src]:
+            there = board.get(t)
+            if there is None or there[0] // per == owner:
+                continue
+            if len(there) == 1 and rank[there[0]] == "C" and not active[there[0] // per]:
+                continue
+            out.append(t)
+        return out
 
     def card_plays(self, player: int) -> list[Play]:
         return card_plays(self, player)
@@ -341,9 +390,10 @@ class TrenchState(State[TrenchAction]):
 
     def claim_depots(self, player: int, dst: Cell) -> list[Event]:
         b, past = self.game.board, self.game.options.depot_claim == "on-or-past"
-        events = []
-        for d in b.claimable(player):
-            if d in self.claimed:
+        events: list[Event] = []
+        claimed = self.claimed
+        for d in self.game.tables.claimable[player]:
+            if d in claimed:
                 continue
             if dst == d or (past and b.progress(player, dst[1]) > b.progress(player, d[1])):
                 self.claimed.add(d)

@@ -1,0 +1,42 @@
+"""Geometry and action tables computed once per board (speed: the hot paths of the
+rules look cells, neighbours and ready-made actions up instead of rebuilding them)."""
+
+from __future__ import annotations
+
+from ...core.grid import Cell
+from .actions import Attack, Move
+from .board import Board, order
+
+ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+UNIT_RANKS: tuple[str | None, ...] = (None, "S", "V", "C")
+
+
+class Tables:
+    """Per-board lookups; every value is derived from the board alone."""
+
+    __slots__ = ("around", "attacks", "claimable", "enemy_half", "far", "order_index", "ortho", "per_player", "steps")
+
+    def __init__(self, board: Board) -> None:
+        grid = board.grid
+        cells = sorted(grid.cells(), key=order)
+        self.order_index: dict[Cell, int] = {c: i for i, c in enumerate(cells)}
+        self.per_player = board.per_player
+        self.far = (board.far_trench(0), board.far_trench(1))
+        self.enemy_half = tuple(frozenset(c for c in cells if board.half(c) != p) for p in (0, 1))
+
+        def near(cell: Cell, deltas: tuple[tuple[int, int], ...]) -> tuple[Cell, ...]:
+            return tuple(d for d in ((cell[0] + dc, cell[1] + dr) for dc, dr in deltas) if grid.contains(d))
+
+        self.ortho: dict[Cell, tuple[Cell, ...]] = {c: tuple(sorted(near(c, ORTHO), key=order)) for c in cells}
+        """Orthogonal neighbours in board order (the order targets are listed in)."""
+        self.around: dict[Cell, tuple[Cell, ...]] = {c: tuple(sorted(near(c, ORTHO + DIAG), key=order)) for c in cells}
+        """Orthogonal and diagonal neighbours in board order (a Veteran's targets)."""
+        self.steps: dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]] = {
+            rank: {c: tuple((d, Move(c, d, rank)) for d in near(c, ORTHO)) for c in cells} for rank in UNIT_RANKS
+        }
+        """The moves of a unit (whole stack: None, or one piece of a rank) from a cell,
+        in the order of ORTHO."""
+        self.claimable = (board.claimable(0), board.claimable(1))
+        """The depots each player may draw from, in board order (rule 8.1)."""
+        self.attacks: dict[tuple[Cell, Cell], Attack] = {(c, d): Attack(c, d) for c in cells for d in self.around[c]}
