@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from typing import Any
 
@@ -12,6 +11,7 @@ import dicefront
 from dicefront.agents import LEVELS
 
 from .conftest import create, invite_token, live
+from .helpers_async import run_coroutine
 
 
 def test_game_types_list_every_registered_game_with_option_help(client: TestClient) -> None:
@@ -146,7 +146,7 @@ def test_a_chunked_body_is_refused_once_it_passes_the_limit(client: TestClient) 
     r = client.post("/api/games", content=body, headers={"content-type": "application/json"})
     assert r.status_code == 413 and "too large" in r.json()["detail"]
     # the app reads no further than the limit: an endless stream is answered too
-    received = asyncio.run(_endless_body(client.app))
+    received = run_coroutine(_endless_body(client.app))
     assert received["status"] == 413 and received["chunks"] <= 10
     small = client.post("/api/games", content=_chunks(b'{"game": "ditch", "opponent": "random"}'), headers={"content-type": "application/json"})
     assert small.status_code == 200

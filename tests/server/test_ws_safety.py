@@ -3,7 +3,6 @@ handler, drops the socket or shows internals; a client that left is let go quiet
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
@@ -14,6 +13,7 @@ from dicefront.server.hub import Connection, Hub, Room
 from dicefront.server.socket import _Gone, _sender
 
 from .conftest import create, invite_token, live, receive, settle
+from .helpers_async import run_coroutine
 
 
 def _friend_game(client: TestClient) -> tuple[str, str, str]:
@@ -73,7 +73,7 @@ def test_sending_to_a_client_that_left_is_quiet(exc: BaseException) -> None:
         await send({"type": "pong"})
 
     with pytest.raises(_Gone):
-        asyncio.run(go())
+        run_coroutine(go())
 
 
 def test_a_client_leaving_mid_game_logs_no_traceback(client: TestClient, connect: Any, caplog: pytest.LogCaptureFixture) -> None:
