@@ -12,6 +12,7 @@ from ...core.game import Game
 from ...core.options import opt
 from .board import Board, load_board
 from .rules import DitchState
+from .tables import Tables
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,11 @@ class DitchGame(Game[DitchOptions, DitchState]):
     @cached_property
     def board(self) -> Board:
         return load_board(self.data_file("board", self.options.board))
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The board's geometry and action objects, computed once (see tables.py)."""
+        return Tables(self.board)
 
     def length_bound(self) -> int:
         # every action is at most 3 steps (attack, cover, dice); set-up is 16 plus re-rolls

@@ -32,13 +32,14 @@ from .constants import (
     PendingAttack,
     PendingMove,
     Phase,
-    cell_order,
     modifier,
 )
 
 if TYPE_CHECKING:
     from . import DitchGame
 
+TWO_DICE = dice(6, 6)  # the roll-off and combat (rules 2.1, 5.2)
+ONE_DIE = dice(6)  # a move roll (rule 4.2)
 
 
 class DitchState(PhaseState[DitchAction]):
@@ -85,10 +86,11 @@ class DitchState(PhaseState[DitchAction]):
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
-        if self.phase in (Phase.ROLLOFF, Phase.COMBAT):
-            return dice(6, 6)
-        if self.phase == Phase.MOVE_ROLL:
-            return dice(6)
+        phase = self.phase
+        if phase == Phase.COMBAT or phase == Phase.ROLLOFF:
+            return list(TWO_DICE)
+        if phase == Phase.MOVE_ROLL:
+            return list(ONE_DIE)
         return []
 
     def clone(self) -> DitchState:
@@ -118,42 +120,54 @@ class DitchState(PhaseState[DitchAction]):
         if phase in (Phase.CHOOSE_DEPLOYER, Phase.CHOOSE_STARTER):
             cls = ChooseDeployer if phase == Phase.CHOOSE_DEPLOYER else ChooseStarter
             return [cls(0), cls(1)]
+        tables = self.game.tables
         if phase == Phase.DEPLOY:
             free = self._free_zone_cells(player)
-            return [Deploy(k, c) for k in KIND_ORDER if self.to_deploy[player][k] for c in free]
+            deploy = tables.deploy
+            return [deploy[k, c] for k in KIND_ORDER if self.to_deploy[player][k] for c in free]
         if phase == Phase.MOVE_TO:
-            return [MoveTo(c) for c in self.move_destinations()]
+            move_to = tables.move_to
+            return [move_to[c] for c in self.move_destinations()]
         if phase == Phase.COVER:
-            return [*(Cover(c) for c in self.cover_soldiers()), Cover(None)]
+            cover = tables.cover
+            return [*(cover[c] for c in self.cover_soldiers()), Cover(None)]
         return self._turn_actions(player)
 
     def _turn_actions(self, player: int) -> list[DitchAction]:
-        own = sorted((c for c, (o, _) in self.pawns.items() if o == player), key=cell_order)
-        out: list[DitchAction] = [Move(c) for c in own]
+        tables = self.game.tables
+        pawns = self.pawns
+        own = [c for c, (o, _) in pawns.items() if o == player]
+        own.sort(key=tables.rank.__getitem__)
+        move = tables.move
+        out: list[DitchAction] = [move[c] for c in own]
+        attack = tables.attack
         for c in own:
-            out.extend(Attack(c, t) for t in self.targets(c))
+            out.extend(attack[c, t] for t in self.targets(c))
         if self.reinforcements[player]:
             free = self._free_zone_cells(player)
-            out.extend(Reinforce(k, c) for k in KIND_ORDER if self.fallen[player][k] for c in free)
+            reinforce = tables.reinforce
+            out.extend(reinforce[k, c] for k in KIND_ORDER if self.fallen[player][k] for c in free)
         if self.blocks_left[player]:
-            out.extend(Block(c) for c in sorted(self.game.board.green, key=cell_order) if self._open(c))
+            blocks, block = self.blocks, tables.block
+            out.extend(block[c] for c in tables.green if c not in pawns and c not in blocks)
         return out
 
     def _open(self, cell: Cell) -> bool:
         return cell not in self.pawns and cell not in self.blocks
 
     def _free_zone_cells(self, player: int) -> list[Cell]:
-        return sorted((c for c in self.game.board.zone(player) if self._open(c)), key=cell_order)
+        pawns, blocks = self.pawns, self.blocks
+        return [c for c in self.game.tables.zones[player] if c not in pawns and c not in blocks]
 
     def targets(self, cell: Cell) -> list[Cell]:
         """Enemy pawns the pawn on ``cell`` may attack (rules 5.1 and 5.4)."""
         owner, kind = self.pawns[cell]
-        reach = 2 if kind == "A" else 1
-        out = []
-        for t, (o, _) in self.pawns.items():
-            if o != owner and self.grid.distance(cell, t) <= reach:
-                out.append(t)
-        return sorted(out, key=cell_order)
+        tables = self.game.tables
+        near = tables.near[2 if kind == "A" else 1][cell]
+        out = [t for t, (o, _) in self.pawns.items() if o != owner and t in near]
+        if len(out) > 1:
+            out.sort(key=tables.rank.__getitem__)
+        return out
 
     def move_destinations(self) -> list[Cell]:
         """Where the pawn being moved may end, given the roll (rules 4.2-4.5)."""
@@ -163,12 +177,18 @@ class DitchState(PhaseState[DitchAction]):
         kind = self.pawns[start][1]
         budget = roll + (1 if kind == "K" else 0)
         opts = self.game.options
+        tables = self.game.tables
         if opts.straight_moves:
             cells = self._straight_reach(start, budget, opts.pass_through_pawns)
+            return sorted({*cells, start}, key=tables.rank.__getitem__)
+        bit = tables.bit
+        pawns = sum(map(bit.__getitem__, self.pawns))
+        blocked = sum(map(bit.__getitem__, self.blocks))
+        if opts.pass_through_pawns:
+            reached = tables.reach(start, budget, tables.full & ~blocked) & ~pawns | bit[start]
         else:
-            passable = (lambda c: c not in self.blocks) if opts.pass_through_pawns else self._open
-            cells = [c for c in self.grid.reachable(start, budget, passable) if self._open(c)]
-        return sorted(set(cells) | {start}, key=cell_order)
+            reached = tables.reach(start, budget, tables.full & ~(pawns | blocked))
+        return tables.cells_of(reached)
 
     def _straight_reach(self, start: Cell, budget: int, through: bool) -> list[Cell]:
         out = []
@@ -193,9 +213,13 @@ class DitchState(PhaseState[DitchAction]):
             return []
         target = self.attack.target
         owner = self.pawns[target][0]
-        return sorted(
-            (n for n in self.grid.neighbours(target) if self.pawns.get(n) == (owner, "S")), key=cell_order
-        )
+        soldier = (owner, "S")
+        pawns = self.pawns
+        tables = self.game.tables
+        out = [n for n in tables.neighbours[target] if pawns.get(n) == soldier]
+        if len(out) > 1:
+            out.sort(key=tables.rank.__getitem__)
+        return out
 
     def why_illegal(self, action: Action, player: int) -> str:
         base = super().why_illegal(action, player)
