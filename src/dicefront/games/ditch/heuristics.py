@@ -38,13 +38,25 @@ def _odds(edge: int) -> tuple[float, float]:
 ODDS = {edge: _odds(edge) for edge in (-2, 0, 2)}
 
 
+def _gain(ak: str, dk: str, ranged: bool) -> float:
+    win, lose = ODDS[modifier(ak, dk) - modifier(dk, ak)]
+    if ranged and dk != "A":  # rule 5.5
+        lose = 0.0
+    return win - lose
+
+
+GAIN = {(ak, dk, ranged): _gain(ak, dk, ranged) for ak in KINDS for dk in KINDS for ranged in (False, True)}
+"""Expected pawns taken minus pawns lost by one attack (``attack_odds``), by the
+attacker's kind, the target's and whether it is shot from range."""
+
+
 def attack_odds(state: DitchState, attacker: Cell, target: Cell, ranged: bool | None = None) -> tuple[float, float]:
     """(target eliminated, attacker eliminated) if ``attacker`` attacks ``target``
     now (rules 5.2-5.5); ``ranged`` as declared, else from the distance."""
     ak, dk = state.pawns[attacker][1], state.pawns[target][1]
     win, lose = ODDS[modifier(ak, dk) - modifier(dk, ak)]
     if ranged is None:
-        ranged = state.grid.distance(attacker, target) > 1
+        ranged = target not in state.game.tables.near[1][attacker]
     if ranged and dk != "A":  # rule 5.5
         lose = 0.0
     return (win, lose)
@@ -66,8 +78,9 @@ def evaluate(state: DitchState, player: int) -> float:
     _pending_attack(state, score)
     if state.phase == Phase.ACTION:
         mover = state.player
-        score[mover] += THREAT_TO_MOVE * _best_attack(state, mover)
-        score[1 - mover] += THREAT_WAITING * _best_attack(state, 1 - mover)
+        best = _best_attacks(state)
+        score[mover] += THREAT_TO_MOVE * best[mover]
+        score[1 - mover] += THREAT_WAITING * best[1 - mover]
     total = score[0] + score[1]
     if total <= 0:
         return 0.0
@@ -90,16 +103,24 @@ def _pending_attack(state: DitchState, score: list[float]) -> None:
     score[ap] -= lose
 
 
-def _best_attack(state: DitchState, player: int) -> float:
-    """The best expected gain (pawns taken minus pawns lost) of one attack ``player``
-    could declare now; 0 when none gains."""
-    best = 0.0
-    for cell, (owner, _) in state.pawns.items():
-        if owner != player:
-            continue
-        for target in state.targets(cell):
-            win, lose = attack_odds(state, cell, target)
-            best = max(best, win - lose)
+def _best_attacks(state: DitchState) -> list[float]:
+    """For each player, the best expected gain (pawns taken minus pawns lost) of one
+    attack it could declare now (``state.targets``, valued as ``attack_odds``); 0
+    when none gains."""
+    best = [0.0, 0.0]
+    near = state.game.tables.near
+    near1, near2 = near[1], near[2]
+    items = list(state.pawns.items())
+    for cell, (owner, ak) in items:
+        reach = near2[cell] if ak == "A" else near1[cell]
+        adjacent = near1[cell]
+        top = best[owner]
+        for target, (o, dk) in items:
+            if o != owner and target in reach:
+                gain = GAIN[ak, dk, target not in adjacent]
+                if gain > top:
+                    top = gain
+        best[owner] = top
     return best
 
 

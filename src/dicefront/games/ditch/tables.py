@@ -6,10 +6,14 @@ instance of every action (actions are frozen values, so sharing them is safe).""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from ...core.grid import Cell, Grid
 from .actions import KIND_ORDER, Attack, Block, Cover, Deploy, Move, MoveTo, Reinforce
 from .board import Board
 from .constants import cell_order
+
+T = TypeVar("T")
 
 
 class Tables:
@@ -51,6 +55,11 @@ class Tables:
         self.deploy = {(k, c): Deploy(k, c) for k in KIND_ORDER for c in cells}
         self.reinforce = {(k, c): Reinforce(k, c) for k in KIND_ORDER for c in cells}
         self.attack = {(a, t): Attack(a, t) for a in cells for t in self.near[2][a]}
+        # a mask read 8 bits at a time: the cells (and the MoveTo actions) of each byte
+        self.byte_cells = tuple(_bytes(cells[i : i + 8]) for i in range(0, len(cells), 8))
+        self.byte_move_to = tuple(
+            tuple(tuple(self.move_to[c] for c in chunk) for chunk in table) for table in self.byte_cells
+        )
 
     def dilate(self, mask: int) -> int:
         """The cells one step from any cell of ``mask``."""
@@ -75,10 +84,24 @@ class Tables:
 
     def cells_of(self, mask: int) -> list[Cell]:
         """The cells of ``mask`` in board order."""
-        cells = self.cells
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(cells[low.bit_length() - 1])
-            mask ^= low
-        return out
+        return _unpack(mask, self.byte_cells)
+
+    def move_tos_of(self, mask: int) -> list[MoveTo]:
+        """``MoveTo`` each cell of ``mask``, in board order."""
+        return _unpack(mask, self.byte_move_to)
+
+
+def _bytes(cells: tuple[Cell, ...]) -> tuple[tuple[Cell, ...], ...]:
+    """For each byte value, the cells of ``cells`` whose bits it sets, in order."""
+    return tuple(tuple(c for i, c in enumerate(cells) if value >> i & 1) for value in range(256))
+
+
+def _unpack(mask: int, tables: tuple[tuple[tuple[T, ...], ...], ...]) -> list[T]:
+    out: list[T] = []
+    for table in tables:
+        if not mask:
+            break
+        if mask & 255:
+            out.extend(table[mask & 255])
+        mask >>= 8
+    return out
