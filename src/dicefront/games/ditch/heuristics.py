@@ -45,9 +45,9 @@ def _gain(ak: str, dk: str, ranged: bool) -> float:
     return win - lose
 
 
-GAIN = {(ak, dk, ranged): _gain(ak, dk, ranged) for ak in KINDS for dk in KINDS for ranged in (False, True)}
+GAIN = {ak: {dk: (_gain(ak, dk, False), _gain(ak, dk, True)) for dk in KINDS} for ak in KINDS}
 """Expected pawns taken minus pawns lost by one attack (``attack_odds``), by the
-attacker's kind, the target's and whether it is shot from range."""
+attacker's kind, then the target's: (adjacent, shot from range)."""
 
 
 def attack_odds(state: DitchState, attacker: Cell, target: Cell, ranged: bool | None = None) -> tuple[float, float]:
@@ -110,16 +110,23 @@ def _best_attacks(state: DitchState) -> list[float]:
     best = [0.0, 0.0]
     near = state.game.tables.near
     near1, near2 = near[1], near[2]
-    items = list(state.pawns.items())
-    for cell, (owner, ak) in items:
-        reach = near2[cell] if ak == "A" else near1[cell]
-        adjacent = near1[cell]
-        top = best[owner]
-        for target, (o, dk) in items:
-            if o != owner and target in reach:
-                gain = GAIN[ak, dk, target not in adjacent]
-                if gain > top:
-                    top = gain
+    sides: tuple[list[tuple[Cell, str]], list[tuple[Cell, str]]] = ([], [])
+    for cell, (owner, kind) in state.pawns.items():
+        sides[owner].append((cell, kind))
+    for owner in (0, 1):
+        enemies = sides[1 - owner]
+        if not enemies:
+            continue
+        top = 0.0
+        for cell, ak in sides[owner]:
+            reach = near2[cell] if ak == "A" else near1[cell]
+            adjacent = near1[cell]
+            gains = GAIN[ak]
+            for target, dk in enemies:
+                if target in reach:
+                    gain = gains[dk][target not in adjacent]
+                    if gain > top:
+                        top = gain
         best[owner] = top
     return best
 

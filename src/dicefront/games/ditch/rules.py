@@ -138,12 +138,13 @@ class DitchState(PhaseState[DitchAction]):
         tables = self.game.tables
         pawns = self.pawns
         rank = tables.rank.__getitem__
-        own = [c for c, (o, _) in pawns.items() if o == player]
+        own: list[Cell] = []
+        enemies: list[Cell] = []
+        for c, (o, _) in pawns.items():
+            (own if o == player else enemies).append(c)
         own.sort(key=rank)
-        enemies = [c for c, (o, _) in pawns.items() if o != player]
         enemies.sort(key=rank)
-        move = tables.move
-        out: list[DitchAction] = [move[c] for c in own]
+        out: list[DitchAction] = list(map(tables.move.__getitem__, own))
         attack, near = tables.attack, tables.near
         for c in own:  # the targets of each pawn (as ``targets``), in board order
             reach = near[2 if pawns[c][1] == "A" else 1][c]

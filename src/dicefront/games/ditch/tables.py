@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from ...core.grid import Cell, Grid
-from .actions import KIND_ORDER, Attack, Block, Cover, Deploy, Move, MoveTo, Reinforce
+from .actions import KIND_ORDER, Attack, Block, Cover, Deploy, DitchAction, Move, MoveTo, Reinforce
 from .board import Board
 from .constants import cell_order
 
@@ -37,6 +37,12 @@ class Tables:
                 offset = self.rank[n] - self.rank[c]
                 shifts[offset] = shifts.get(offset, 0) | self.bit[c]
         self.steps: tuple[tuple[int, int], ...] = tuple(sorted(shifts.items()))
+        width = grid.width
+        self._not_last = sum(self.bit[c] for c in cells if c[0] < width - 1)
+        self._not_first = sum(self.bit[c] for c in cells if c[0] > 0)
+        self._width = width
+        if grid.geometry == "square8":  # the 8 neighbours: a row step, then a column step
+            self.dilate = self._dilate_square8  # type: ignore[method-assign]
         # rules 5.1 and 5.4: the cells within reach 1 (melee) and 2 (an Archer)
         self.near: dict[int, dict[Cell, frozenset[Cell]]] = {
             reach: {c: frozenset(t for t in cells if t != c and grid.distance(c, t) <= reach) for c in cells}
@@ -56,19 +62,24 @@ class Tables:
         self.reinforce = {(k, c): Reinforce(k, c) for k in KIND_ORDER for c in cells}
         self.attack = {(a, t): Attack(a, t) for a in cells for t in self.near[2][a]}
         # a mask read 8 bits at a time: the cells (and the MoveTo actions) of each byte
-        self.byte_cells = tuple(_bytes(cells[i : i + 8]) for i in range(0, len(cells), 8))
-        self.byte_move_to = tuple(
+        self.byte_cells = tuple(_bytes(self.cells[i : i + 8]) for i in range(0, len(cells), 8))
+        self.byte_move_to: tuple[tuple[tuple[DitchAction, ...], ...], ...] = tuple(
             tuple(tuple(self.move_to[c] for c in chunk) for chunk in table) for table in self.byte_cells
         )
 
     def dilate(self, mask: int) -> int:
-        """The cells one step from any cell of ``mask``."""
+        """The cells one step from any cell of ``mask`` (some versions include ``mask``)."""
         out = 0
         for offset, sources in self.steps:
             m = mask & sources
             if m:
                 out |= m << offset if offset > 0 else m >> -offset
         return out
+
+    def _dilate_square8(self, mask: int) -> int:
+        """``dilate`` on a square8 grid (the cells of ``mask`` included)."""
+        row = mask | (mask & self._not_last) << 1 | (mask & self._not_first) >> 1
+        return (row | row << self._width | row >> self._width) & self.full
 
     def reach(self, start: Cell, budget: int, passable: int) -> int:
         """The mask of cells reachable from ``start`` in at most ``budget`` steps,
@@ -86,7 +97,7 @@ class Tables:
         """The cells of ``mask`` in board order."""
         return _unpack(mask, self.byte_cells)
 
-    def move_tos_of(self, mask: int) -> list[MoveTo]:
+    def move_tos_of(self, mask: int) -> list[DitchAction]:
         """``MoveTo`` each cell of ``mask``, in board order."""
         return _unpack(mask, self.byte_move_to)
 
