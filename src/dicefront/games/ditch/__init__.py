@@ -3,6 +3,7 @@ matchups, block tokens and reinforcements. See RULES.md."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -56,6 +57,11 @@ class DitchGame(Game[DitchOptions, DitchState]):
     def tables(self) -> Tables:
         """The board's geometry and action objects, computed once (see tables.py)."""
         return Tables(self.board)
+
+    @cached_property
+    def evaluations(self) -> dict[Hashable, float]:
+        """The heuristics' memo of position values (see heuristics.evaluate)."""
+        return {}
 
     def length_bound(self) -> int:
         # every action is at most 3 steps (attack, cover, dice); set-up is 16 plus re-rolls

@@ -3,6 +3,7 @@ exact odds of an attack already declared, and the attacks each side has on offer
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,8 @@ RESERVE = 0.6
 THREAT_TO_MOVE = 0.5
 """Share of its best attack's expected gain credited to the side taking its actions now."""
 THREAT_WAITING = 0.25
+MEMO_SIZE = 50_000
+"""Evaluations remembered per game (``DitchGame.evaluations``), then forgotten at once."""
 """The same for the side whose turn comes next (the other side may step away first)."""
 
 
@@ -69,12 +72,28 @@ def evaluate(state: DitchState, player: int) -> float:
     counted at its exact odds."""
     if state.is_terminal:
         return state.returns()[player]
+    to_deploy, fallen, reinforcements = state.to_deploy, state.fallen, state.reinforcements
+    deploy = (sum(to_deploy[0].values()), sum(to_deploy[1].values()))
+    lost = (sum(fallen[0].values()), sum(fallen[1].values()))
+    # everything the value depends on (the board is the game's): searches value the
+    # same position many times (36 combat rolls leave 3 positions)
+    key = (player, state.phase, state.player, state.attack, frozenset(state.pawns.items()), deploy, lost, *reinforcements)
+    memo: dict[Hashable, float] = state.game.evaluations
+    value = memo.get(key)
+    if value is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        value = memo[key] = _evaluate(state, player, deploy, lost)
+    return value
+
+
+def _evaluate(state: DitchState, player: int, deploy: tuple[int, int], lost: tuple[int, int]) -> float:
     score = [0.0, 0.0]
     for owner, _ in state.pawns.values():
         score[owner] += 1.0
     for p in (0, 1):
-        score[p] += sum(state.to_deploy[p].values())
-        score[p] += RESERVE * min(state.reinforcements[p], sum(state.fallen[p].values()))
+        score[p] += deploy[p]
+        score[p] += RESERVE * min(state.reinforcements[p], lost[p])
     _pending_attack(state, score)
     if state.phase == Phase.ACTION:
         mover = state.player
