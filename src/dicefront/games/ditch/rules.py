@@ -41,6 +41,11 @@ TWO_DICE = dice(6, 6)  # the roll-off and combat (rules 2.1, 5.2)
 ONE_DIE = dice(6)  # a move roll (rule 4.2)
 
 
+def _shown(kind: str, roll: int, total: int) -> str:
+    """A combat die as the event text shows it: ``Archer 4`` or ``Archer 4+2=6``."""
+    return f"{KINDS[kind]} {roll}" + (f"+2={total}" if total != roll else "")
+
+
 class DitchState(PhaseState[DitchAction]):
     CHANCE_PHASES = Phase.CHANCE
     game: DitchGame
@@ -387,26 +392,24 @@ class DitchState(PhaseState[DitchAction]):
         (ap, ak), (_, dk) = self.pawns[attacker], self.pawns[target]
         ra, rd = int(outcome.faces[0]), int(outcome.faces[1])
         ta, td = ra + modifier(ak, dk), rd + modifier(dk, ak)
-        data = {"attacker": names[attacker], "defender": names[target], "dice": [ra, rd], "totals": [ta, td]}
-
-        def show(kind: str, roll: int, total: int) -> str:
-            return f"{KINDS[kind]} {roll}" + (f"+2={total}" if total != roll else "")
-
-        text = f"Combat: {show(ak, ra, ta)} against {show(dk, rd, td)}"
-        events = []
+        text = f"Combat: {_shown(ak, ra, ta)} against {_shown(dk, rd, td)}"
         if ta > td:
-            events.append(Event(EventKind.COMBAT, text + f": the {KINDS[dk]} on {names[target]} is eliminated", {**data, "loser": "defender"}, dice=(ra, rd)))
-            self._eliminate(target)
+            loser, text = "defender", text + f": the {KINDS[dk]} on {names[target]} is eliminated"
         elif td > ta and ranged and dk != "A":
-            events.append(Event(EventKind.COMBAT, text + ": the Archer shot from range, so only an Archer could remove it; it stays", {**data, "loser": "none"}, dice=(ra, rd)))
+            loser, text = "none", text + ": the Archer shot from range, so only an Archer could remove it; it stays"
         elif td > ta:
-            events.append(Event(EventKind.COMBAT, text + f": the {KINDS[ak]} on {names[attacker]} is eliminated", {**data, "loser": "attacker"}, dice=(ra, rd)))
-            self._eliminate(attacker)
+            loser, text = "attacker", text + f": the {KINDS[ak]} on {names[attacker]} is eliminated"
         else:
-            events.append(Event(EventKind.COMBAT, text + ": a tie, both pawns stay", {**data, "loser": "none"}, dice=(ra, rd)))
+            loser, text = "none", text + ": a tie, both pawns stay"
+        data = {"attacker": names[attacker], "defender": names[target], "dice": [ra, rd], "totals": [ta, td], "loser": loser}
+        ev = Event(EventKind.COMBAT, text, data, dice=(ra, rd))
+        if loser == "defender":
+            self._eliminate(target)
+        elif loser == "attacker":
+            self._eliminate(attacker)
         self.player = ap
         self.phase = Phase.ACTION
-        return events + self._action_done()
+        return [ev, *self._action_done()]
 
     def _eliminate(self, cell: Cell) -> None:
         owner, kind = self.pawns.pop(cell)
