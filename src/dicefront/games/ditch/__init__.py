@@ -3,6 +3,7 @@ matchups, block tokens and reinforcements. See RULES.md."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -12,6 +13,7 @@ from ...core.game import Game
 from ...core.options import opt
 from .board import Board, load_board
 from .rules import DitchState
+from .tables import Tables
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,16 @@ class DitchGame(Game[DitchOptions, DitchState]):
     @cached_property
     def board(self) -> Board:
         return load_board(self.data_file("board", self.options.board))
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The board's geometry and action objects, computed once (see tables.py)."""
+        return Tables(self.board)
+
+    @cached_property
+    def evaluations(self) -> dict[Hashable, float]:
+        """The heuristics' memo of position values (see heuristics.evaluate)."""
+        return {}
 
     def length_bound(self) -> int:
         # every action is at most 3 steps (attack, cover, dice); set-up is 16 plus re-rolls

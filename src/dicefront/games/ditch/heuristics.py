@@ -3,6 +3,7 @@ exact odds of an attack already declared, and the attacks each side has on offer
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,8 @@ RESERVE = 0.6
 THREAT_TO_MOVE = 0.5
 """Share of its best attack's expected gain credited to the side taking its actions now."""
 THREAT_WAITING = 0.25
+MEMO_SIZE = 50_000
+"""Evaluations remembered per game (``DitchGame.evaluations``), then forgotten at once."""
 """The same for the side whose turn comes next (the other side may step away first)."""
 
 
@@ -38,13 +41,25 @@ def _odds(edge: int) -> tuple[float, float]:
 ODDS = {edge: _odds(edge) for edge in (-2, 0, 2)}
 
 
+def _gain(ak: str, dk: str, ranged: bool) -> float:
+    win, lose = ODDS[modifier(ak, dk) - modifier(dk, ak)]
+    if ranged and dk != "A":  # rule 5.5
+        lose = 0.0
+    return win - lose
+
+
+GAIN = {ak: {dk: (_gain(ak, dk, False), _gain(ak, dk, True)) for dk in KINDS} for ak in KINDS}
+"""Expected pawns taken minus pawns lost by one attack (``attack_odds``), by the
+attacker's kind, then the target's: (adjacent, shot from range)."""
+
+
 def attack_odds(state: DitchState, attacker: Cell, target: Cell, ranged: bool | None = None) -> tuple[float, float]:
     """(target eliminated, attacker eliminated) if ``attacker`` attacks ``target``
     now (rules 5.2-5.5); ``ranged`` as declared, else from the distance."""
     ak, dk = state.pawns[attacker][1], state.pawns[target][1]
     win, lose = ODDS[modifier(ak, dk) - modifier(dk, ak)]
     if ranged is None:
-        ranged = state.grid.distance(attacker, target) > 1
+        ranged = target not in state.game.tables.near[1][attacker]
     if ranged and dk != "A":  # rule 5.5
         lose = 0.0
     return (win, lose)
@@ -57,17 +72,34 @@ def evaluate(state: DitchState, player: int) -> float:
     counted at its exact odds."""
     if state.is_terminal:
         return state.returns()[player]
+    to_deploy, fallen, reinforcements = state.to_deploy, state.fallen, state.reinforcements
+    deploy = (sum(to_deploy[0].values()), sum(to_deploy[1].values()))
+    lost = (sum(fallen[0].values()), sum(fallen[1].values()))
+    # everything the value depends on (the board is the game's): searches value the
+    # same position many times (36 combat rolls leave 3 positions)
+    key = (player, state.phase, state.player, state.attack, frozenset(state.pawns.items()), deploy, lost, *reinforcements)
+    memo: dict[Hashable, float] = state.game.evaluations
+    value = memo.get(key)
+    if value is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        value = memo[key] = _evaluate(state, player, deploy, lost)
+    return value
+
+
+def _evaluate(state: DitchState, player: int, deploy: tuple[int, int], lost: tuple[int, int]) -> float:
     score = [0.0, 0.0]
     for owner, _ in state.pawns.values():
         score[owner] += 1.0
     for p in (0, 1):
-        score[p] += sum(state.to_deploy[p].values())
-        score[p] += RESERVE * min(state.reinforcements[p], sum(state.fallen[p].values()))
+        score[p] += deploy[p]
+        score[p] += RESERVE * min(state.reinforcements[p], lost[p])
     _pending_attack(state, score)
     if state.phase == Phase.ACTION:
         mover = state.player
-        score[mover] += THREAT_TO_MOVE * _best_attack(state, mover)
-        score[1 - mover] += THREAT_WAITING * _best_attack(state, 1 - mover)
+        best = _best_attacks(state)
+        score[mover] += THREAT_TO_MOVE * best[mover]
+        score[1 - mover] += THREAT_WAITING * best[1 - mover]
     total = score[0] + score[1]
     if total <= 0:
         return 0.0
@@ -90,16 +122,31 @@ def _pending_attack(state: DitchState, score: list[float]) -> None:
     score[ap] -= lose
 
 
-def _best_attack(state: DitchState, player: int) -> float:
-    """The best expected gain (pawns taken minus pawns lost) of one attack ``player``
-    could declare now; 0 when none gains."""
-    best = 0.0
-    for cell, (owner, _) in state.pawns.items():
-        if owner != player:
+def _best_attacks(state: DitchState) -> list[float]:
+    """For each player, the best expected gain (pawns taken minus pawns lost) of one
+    attack it could declare now (``state.targets``, valued as ``attack_odds``); 0
+    when none gains."""
+    best = [0.0, 0.0]
+    near = state.game.tables.near
+    near1, near2 = near[1], near[2]
+    sides: tuple[list[tuple[Cell, str]], list[tuple[Cell, str]]] = ([], [])
+    for cell, (owner, kind) in state.pawns.items():
+        sides[owner].append((cell, kind))
+    for owner in (0, 1):
+        enemies = sides[1 - owner]
+        if not enemies:
             continue
-        for target in state.targets(cell):
-            win, lose = attack_odds(state, cell, target)
-            best = max(best, win - lose)
+        top = 0.0
+        for cell, ak in sides[owner]:
+            reach = near2[cell] if ak == "A" else near1[cell]
+            adjacent = near1[cell]
+            gains = GAIN[ak]
+            for target, dk in enemies:
+                if target in reach:
+                    gain = gains[dk][target not in adjacent]
+                    if gain > top:
+                        top = gain
+        best[owner] = top
     return best
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...core.chance import Outcomes, Roll, dice
@@ -32,13 +31,19 @@ from .constants import (
     PendingAttack,
     PendingMove,
     Phase,
-    cell_order,
     modifier,
 )
 
 if TYPE_CHECKING:
     from . import DitchGame
 
+TWO_DICE = dice(6, 6)  # the roll-off and combat (rules 2.1, 5.2)
+ONE_DIE = dice(6)  # a move roll (rule 4.2)
+
+
+def _shown(kind: str, roll: int, total: int) -> str:
+    """A combat die as the event text shows it: ``Archer 4`` or ``Archer 4+2=6``."""
+    return f"{KINDS[kind]} {roll}" + (f"+2={total}" if total != roll else "")
 
 
 class DitchState(PhaseState[DitchAction]):
@@ -85,10 +90,11 @@ class DitchState(PhaseState[DitchAction]):
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
-        if self.phase in (Phase.ROLLOFF, Phase.COMBAT):
-            return dice(6, 6)
-        if self.phase == Phase.MOVE_ROLL:
-            return dice(6)
+        phase = self.phase
+        if phase == Phase.COMBAT or phase == Phase.ROLLOFF:
+            return list(TWO_DICE)
+        if phase == Phase.MOVE_ROLL:
+            return list(ONE_DIE)
         return []
 
     def clone(self) -> DitchState:
@@ -118,42 +124,61 @@ class DitchState(PhaseState[DitchAction]):
         if phase in (Phase.CHOOSE_DEPLOYER, Phase.CHOOSE_STARTER):
             cls = ChooseDeployer if phase == Phase.CHOOSE_DEPLOYER else ChooseStarter
             return [cls(0), cls(1)]
+        tables = self.game.tables
         if phase == Phase.DEPLOY:
             free = self._free_zone_cells(player)
-            return [Deploy(k, c) for k in KIND_ORDER if self.to_deploy[player][k] for c in free]
+            deploy = tables.deploy
+            return [deploy[k, c] for k in KIND_ORDER if self.to_deploy[player][k] for c in free]
         if phase == Phase.MOVE_TO:
-            return [MoveTo(c) for c in self.move_destinations()]
+            if self.game.options.straight_moves:
+                move_to = tables.move_to
+                return [move_to[c] for c in self.move_destinations()]
+            return tables.move_tos_of(self._reach_mask())
         if phase == Phase.COVER:
-            return [*(Cover(c) for c in self.cover_soldiers()), Cover(None)]
+            cover = tables.cover
+            return [*(cover[c] for c in self.cover_soldiers()), Cover(None)]
         return self._turn_actions(player)
 
     def _turn_actions(self, player: int) -> list[DitchAction]:
-        own = sorted((c for c, (o, _) in self.pawns.items() if o == player), key=cell_order)
-        out: list[DitchAction] = [Move(c) for c in own]
-        for c in own:
-            out.extend(Attack(c, t) for t in self.targets(c))
+        tables = self.game.tables
+        pawns = self.pawns
+        rank = tables.rank.__getitem__
+        own: list[Cell] = []
+        enemies: list[Cell] = []
+        for c, (o, _) in pawns.items():
+            (own if o == player else enemies).append(c)
+        own.sort(key=rank)
+        enemies.sort(key=rank)
+        out: list[DitchAction] = list(map(tables.move.__getitem__, own))
+        attack, near = tables.attack, tables.near
+        for c in own:  # the targets of each pawn (as ``targets``), in board order
+            reach = near[2 if pawns[c][1] == "A" else 1][c]
+            out.extend([attack[c, t] for t in enemies if t in reach])
         if self.reinforcements[player]:
             free = self._free_zone_cells(player)
-            out.extend(Reinforce(k, c) for k in KIND_ORDER if self.fallen[player][k] for c in free)
+            reinforce = tables.reinforce
+            out.extend(reinforce[k, c] for k in KIND_ORDER if self.fallen[player][k] for c in free)
         if self.blocks_left[player]:
-            out.extend(Block(c) for c in sorted(self.game.board.green, key=cell_order) if self._open(c))
+            blocks, block = self.blocks, tables.block
+            out.extend(block[c] for c in tables.green if c not in pawns and c not in blocks)
         return out
 
     def _open(self, cell: Cell) -> bool:
         return cell not in self.pawns and cell not in self.blocks
 
     def _free_zone_cells(self, player: int) -> list[Cell]:
-        return sorted((c for c in self.game.board.zone(player) if self._open(c)), key=cell_order)
+        pawns, blocks = self.pawns, self.blocks
+        return [c for c in self.game.tables.zones[player] if c not in pawns and c not in blocks]
 
     def targets(self, cell: Cell) -> list[Cell]:
         """Enemy pawns the pawn on ``cell`` may attack (rules 5.1 and 5.4)."""
         owner, kind = self.pawns[cell]
-        reach = 2 if kind == "A" else 1
-        out = []
-        for t, (o, _) in self.pawns.items():
-            if o != owner and self.grid.distance(cell, t) <= reach:
-                out.append(t)
-        return sorted(out, key=cell_order)
+        tables = self.game.tables
+        near = tables.near[2 if kind == "A" else 1][cell]
+        out = [t for t, (o, _) in self.pawns.items() if o != owner and t in near]
+        if len(out) > 1:
+            out.sort(key=tables.rank.__getitem__)
+        return out
 
     def move_destinations(self) -> list[Cell]:
         """Where the pawn being moved may end, given the roll (rules 4.2-4.5)."""
@@ -163,12 +188,24 @@ class DitchState(PhaseState[DitchAction]):
         kind = self.pawns[start][1]
         budget = roll + (1 if kind == "K" else 0)
         opts = self.game.options
+        tables = self.game.tables
         if opts.straight_moves:
             cells = self._straight_reach(start, budget, opts.pass_through_pawns)
-        else:
-            passable = (lambda c: c not in self.blocks) if opts.pass_through_pawns else self._open
-            cells = [c for c in self.grid.reachable(start, budget, passable) if self._open(c)]
-        return sorted(set(cells) | {start}, key=cell_order)
+            return sorted({*cells, start}, key=tables.rank.__getitem__)
+        return tables.cells_of(self._reach_mask())
+
+    def _reach_mask(self) -> int:
+        """``move_destinations`` as a board mask (paths of steps; not straight moves)."""
+        assert self.moving is not None
+        start, roll = self.moving.start, self.moving.roll
+        budget = roll + (1 if self.pawns[start][1] == "K" else 0)
+        tables = self.game.tables
+        bit = tables.bit
+        pawns = sum(map(bit.__getitem__, self.pawns))
+        blocked = sum(map(bit.__getitem__, self.blocks))
+        if self.game.options.pass_through_pawns:
+            return tables.reach(start, budget, tables.full & ~blocked) & ~pawns | bit[start]
+        return tables.reach(start, budget, tables.full & ~(pawns | blocked))
 
     def _straight_reach(self, start: Cell, budget: int, through: bool) -> list[Cell]:
         out = []
@@ -193,9 +230,13 @@ class DitchState(PhaseState[DitchAction]):
             return []
         target = self.attack.target
         owner = self.pawns[target][0]
-        return sorted(
-            (n for n in self.grid.neighbours(target) if self.pawns.get(n) == (owner, "S")), key=cell_order
-        )
+        soldier = (owner, "S")
+        pawns = self.pawns
+        tables = self.game.tables
+        out = [n for n in tables.neighbours[target] if pawns.get(n) == soldier]
+        if len(out) > 1:
+            out.sort(key=tables.rank.__getitem__)
+        return out
 
     def why_illegal(self, action: Action, player: int) -> str:
         base = super().why_illegal(action, player)
@@ -233,7 +274,18 @@ class DitchState(PhaseState[DitchAction]):
 
     # ----- applying -------------------------------------------------------------------
     def _apply(self, action: DitchAction, player: int) -> list[Event]:
+        names = self.game.tables.name
         name = self.game.player_name(player)
+        if isinstance(action, Move):  # rule 4.2
+            self.moving = PendingMove(action.cell)
+            self.phase = Phase.MOVE_ROLL
+            return [Event(EventKind.MOVE, f"{name} moves the {KINDS[self.pawns[action.cell][1]]} on {names[action.cell]}", {"from": names[action.cell]})]
+        if isinstance(action, MoveTo):
+            return self._move_to(action, player)
+        if isinstance(action, Attack):
+            return self._declare_attack(action, player)
+        if isinstance(action, Cover):
+            return self._cover(action, player)
         if isinstance(action, ChooseDeployer):  # rule 2.2
             self.deploy_first = action.player
             self.phase, self.player = Phase.DEPLOY, action.player
@@ -245,33 +297,24 @@ class DitchState(PhaseState[DitchAction]):
             self._start_turn(action.player)
             text = f"{name} takes the first turn" if action.player == player else f"{name} gives the first turn to {self.game.player_name(action.player)}"
             return [Event(EventKind.CHOOSE, text, {"starter": action.player})]
-        if isinstance(action, Move):  # rule 4.2
-            self.moving = PendingMove(action.cell)
-            self.phase = Phase.MOVE_ROLL
-            return [Event(EventKind.MOVE, f"{name} moves the {KINDS[self.pawns[action.cell][1]]} on {Grid.name(action.cell)}", {"from": Grid.name(action.cell)})]
-        if isinstance(action, MoveTo):
-            return self._move_to(action, player)
-        if isinstance(action, Attack):
-            return self._declare_attack(action, player)
-        if isinstance(action, Cover):
-            return self._cover(action, player)
         if isinstance(action, Reinforce):  # rule 7
             self.reinforcements[player] -= 1
             self.fallen[player][action.kind] -= 1
             self.pawns[action.cell] = (player, action.kind)
-            ev = Event(EventKind.REINFORCE, f"{name} reinforces: {KINDS[action.kind]} returns on {Grid.name(action.cell)}", {"kind": action.kind, "cell": Grid.name(action.cell)})
+            ev = Event(EventKind.REINFORCE, f"{name} reinforces: {KINDS[action.kind]} returns on {names[action.cell]}", {"kind": action.kind, "cell": names[action.cell]})
             return [ev, *self._action_done()]
         if isinstance(action, Block):  # rule 8
             self.blocks_left[player] -= 1
             self.blocks.add(action.cell)
-            ev = Event(EventKind.BLOCK, f"{name} blocks {Grid.name(action.cell)}", {"cell": Grid.name(action.cell)})
+            ev = Event(EventKind.BLOCK, f"{name} blocks {names[action.cell]}", {"cell": names[action.cell]})
             return [ev, *self._action_done()]
         raise TypeError(f"not a Ditch action: {action!r}")
 
     def _deploy(self, action: Deploy, player: int) -> list[Event]:
+        names = self.game.tables.name
         self.to_deploy[player][action.kind] -= 1
         self.pawns[action.cell] = (player, action.kind)
-        ev = Event(EventKind.DEPLOY, f"{self.game.player_name(player)} deploys {'an' if action.kind == 'A' else 'a'} {KINDS[action.kind]} on {Grid.name(action.cell)}", {"kind": action.kind, "cell": Grid.name(action.cell)})
+        ev = Event(EventKind.DEPLOY, f"{self.game.player_name(player)} deploys {'an' if action.kind == 'A' else 'a'} {KINDS[action.kind]} on {names[action.cell]}", {"kind": action.kind, "cell": names[action.cell]})
         other = 1 - player
         if sum(self.to_deploy[other].values()):
             self.player = other
@@ -281,27 +324,29 @@ class DitchState(PhaseState[DitchAction]):
         return [ev]
 
     def _move_to(self, action: MoveTo, player: int) -> list[Event]:
+        names = self.game.tables.name
         assert self.moving is not None
         start, roll = self.moving.start, self.moving.roll
         self.moving = None
         pawn = self.pawns.pop(start)
         self.pawns[action.cell] = pawn
         if action.cell == start:
-            text = f"{self.game.player_name(player)}'s {KINDS[pawn[1]]} stays on {Grid.name(start)}"
+            text = f"{self.game.player_name(player)}'s {KINDS[pawn[1]]} stays on {names[start]}"
         else:
-            text = f"{self.game.player_name(player)}'s {KINDS[pawn[1]]} moves {Grid.name(start)}-{Grid.name(action.cell)}"
-        ev = Event(EventKind.MOVED, text, {"from": Grid.name(start), "to": Grid.name(action.cell), "roll": roll})
+            text = f"{self.game.player_name(player)}'s {KINDS[pawn[1]]} moves {names[start]}-{names[action.cell]}"
+        ev = Event(EventKind.MOVED, text, {"from": names[start], "to": names[action.cell], "roll": roll})
         return [ev, *self._action_done()]
 
     def _declare_attack(self, action: Attack, player: int) -> list[Event]:
+        names = self.game.tables.name
         ranged = self.grid.distance(action.attacker, action.target) > 1  # rule 5.4
         self.attack = PendingAttack(action.attacker, action.target, ranged)
         akind, tkind = self.pawns[action.attacker][1], self.pawns[action.target][1]
         how = " from range" if ranged else ""
         ev = Event(
             EventKind.ATTACK,
-            f"{self.game.player_name(player)}'s {KINDS[akind]} on {Grid.name(action.attacker)} attacks the {KINDS[tkind]} on {Grid.name(action.target)}{how}",
-            {"attacker": Grid.name(action.attacker), "target": Grid.name(action.target), "ranged": ranged},
+            f"{self.game.player_name(player)}'s {KINDS[akind]} on {names[action.attacker]} attacks the {KINDS[tkind]} on {names[action.target]}{how}",
+            {"attacker": names[action.attacker], "target": names[action.target], "ranged": ranged},
         )
         if self.cover_soldiers():  # rule 5.6
             self.phase, self.player = Phase.COVER, 1 - player
@@ -310,13 +355,14 @@ class DitchState(PhaseState[DitchAction]):
         return [ev]
 
     def _cover(self, action: Cover, player: int) -> list[Event]:
+        names = self.game.tables.name
         assert self.attack is not None
         target = self.attack.target
         self.phase, self.player = Phase.COMBAT, 1 - player
         if action.cell is None:
             return [Event(EventKind.COVER, f"{self.game.player_name(player)} lets the attack stand", {"cover": None})]
-        self.attack = replace(self.attack, target=action.cell)
-        return [Event(EventKind.COVER, f"The Soldier on {Grid.name(action.cell)} steps in to take the attack meant for {Grid.name(target)}", {"cover": Grid.name(action.cell)})]
+        self.attack = PendingAttack(self.attack.attacker, action.cell, self.attack.ranged)
+        return [Event(EventKind.COVER, f"The Soldier on {names[action.cell]} steps in to take the attack meant for {names[target]}", {"cover": names[action.cell]})]
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
         if self.phase == Phase.ROLLOFF:
@@ -324,7 +370,7 @@ class DitchState(PhaseState[DitchAction]):
         if self.phase == Phase.MOVE_ROLL:
             assert self.moving is not None
             roll = int(outcome.faces[0])
-            self.moving = replace(self.moving, roll=roll)
+            self.moving = PendingMove(self.moving.start, roll)
             self.phase = Phase.MOVE_TO
             bonus = " (+1 Skirmisher)" if self.pawns[self.moving.start][1] == "K" else ""
             return [Event(EventKind.ROLL, f"Move roll: {roll}{bonus}", {"die": roll}, dice=(roll,))]
@@ -339,32 +385,31 @@ class DitchState(PhaseState[DitchAction]):
         return [Event(EventKind.ROLL, text, {"dice": [a, b], "winner": self.player}, dice=(a, b))]
 
     def _combat(self, outcome: Roll) -> list[Event]:  # rules 5.2-5.5
+        names = self.game.tables.name
         assert self.attack is not None
         attacker, target, ranged = self.attack.attacker, self.attack.target, self.attack.ranged
         self.attack = None
         (ap, ak), (_, dk) = self.pawns[attacker], self.pawns[target]
         ra, rd = int(outcome.faces[0]), int(outcome.faces[1])
         ta, td = ra + modifier(ak, dk), rd + modifier(dk, ak)
-        data = {"attacker": Grid.name(attacker), "defender": Grid.name(target), "dice": [ra, rd], "totals": [ta, td]}
-
-        def show(kind: str, roll: int, total: int) -> str:
-            return f"{KINDS[kind]} {roll}" + (f"+2={total}" if total != roll else "")
-
-        text = f"Combat: {show(ak, ra, ta)} against {show(dk, rd, td)}"
-        events = []
+        text = f"Combat: {_shown(ak, ra, ta)} against {_shown(dk, rd, td)}"
         if ta > td:
-            events.append(Event(EventKind.COMBAT, text + f": the {KINDS[dk]} on {Grid.name(target)} is eliminated", {**data, "loser": "defender"}, dice=(ra, rd)))
-            self._eliminate(target)
+            loser, text = "defender", text + f": the {KINDS[dk]} on {names[target]} is eliminated"
         elif td > ta and ranged and dk != "A":
-            events.append(Event(EventKind.COMBAT, text + ": the Archer shot from range, so only an Archer could remove it; it stays", {**data, "loser": "none"}, dice=(ra, rd)))
+            loser, text = "none", text + ": the Archer shot from range, so only an Archer could remove it; it stays"
         elif td > ta:
-            events.append(Event(EventKind.COMBAT, text + f": the {KINDS[ak]} on {Grid.name(attacker)} is eliminated", {**data, "loser": "attacker"}, dice=(ra, rd)))
-            self._eliminate(attacker)
+            loser, text = "attacker", text + f": the {KINDS[ak]} on {names[attacker]} is eliminated"
         else:
-            events.append(Event(EventKind.COMBAT, text + ": a tie, both pawns stay", {**data, "loser": "none"}, dice=(ra, rd)))
+            loser, text = "none", text + ": a tie, both pawns stay"
+        data = {"attacker": names[attacker], "defender": names[target], "dice": [ra, rd], "totals": [ta, td], "loser": loser}
+        ev = Event(EventKind.COMBAT, text, data, dice=(ra, rd))
+        if loser == "defender":
+            self._eliminate(target)
+        elif loser == "attacker":
+            self._eliminate(attacker)
         self.player = ap
         self.phase = Phase.ACTION
-        return events + self._action_done()
+        return [ev, *self._action_done()]
 
     def _eliminate(self, cell: Cell) -> None:
         owner, kind = self.pawns.pop(cell)
@@ -390,8 +435,11 @@ class DitchState(PhaseState[DitchAction]):
         self.turn += 1
 
     def _loser(self) -> int | None:
+        on_board = {o for o, _ in self.pawns.values()}
+        if len(on_board) == 2:
+            return None
         for p in (self.player, 1 - self.player):
-            if any(o == p for o, _ in self.pawns.values()):
+            if p in on_board:
                 continue
             if self.game.options.end_condition == "no-pawns" or not self.reinforcements[p]:
                 return p
