@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -141,3 +143,31 @@ def test_wilson_interval() -> None:
     lo, hi = wilson_interval(50, 100)
     assert lo == pytest.approx(0.4038, abs=1e-3) and hi == pytest.approx(0.5962, abs=1e-3)
     assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def _sample_reference(outcomes: Any, rng: random.Random) -> Any:
+    """The draw as first written: a ticket over the common denominator, cumulated."""
+    denom = 1
+    for _, p in outcomes:
+        denom = denom * p.denominator // math.gcd(denom, p.denominator)
+    ticket, acc = rng.randrange(denom), 0
+    for roll, p in outcomes:
+        acc += p.numerator * (denom // p.denominator)
+        if ticket < acc:
+            return roll
+    return outcomes[-1][0]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_sample_draws_exactly_as_the_reference(seed: int) -> None:
+    """Faster sampling must not change any seeded game: same draws, same RNG use."""
+    from dicefront.core.chance import Roll, dice, sample, uniform
+
+    maker = random.Random(seed)
+    tables = [dice(6), dice(6, 6), uniform([Roll((i,)) for i in range(7)])]
+    weights = [maker.randrange(1, 9) for _ in range(5)]
+    tables.append([(Roll((i,)), Fraction(w, sum(weights))) for i, w in enumerate(weights)])
+    for table in tables:
+        a, b = random.Random(seed), random.Random(seed)
+        assert [sample(table, a) for _ in range(200)] == [_sample_reference(table, b) for _ in range(200)], f"seed {seed}"
+        assert a.random() == b.random()

@@ -7,6 +7,7 @@ is a :class:`Roll`: what players see at the table (faces, or a card drawn)."""
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -62,12 +63,13 @@ def dice(*sides: int) -> Outcomes:
 
 def sample(outcomes: Outcomes, rng: random.Random) -> Roll:
     """Pick an outcome exactly by its probability (integer arithmetic, so identical on
-    every machine)."""
+    every machine): one ``rng.randrange`` over the common denominator."""
     if not outcomes:
         raise DicefrontError("no chance outcomes to sample from")
-    denom = 1
-    for _, p in outcomes:
-        denom = denom * p.denominator // _gcd(denom, p.denominator)
+    first = outcomes[0][1]
+    if first.numerator == 1 and first.denominator == len(outcomes) and all(p is first for _, p in outcomes):
+        return outcomes[rng.randrange(len(outcomes))][0]  # equally likely (``uniform``): the same draw, less work
+    denom = math.lcm(*(p.denominator for _, p in outcomes))
     ticket = rng.randrange(denom)
     acc = 0
     for roll, p in outcomes:
@@ -75,9 +77,3 @@ def sample(outcomes: Outcomes, rng: random.Random) -> Roll:
         if ticket < acc:
             return roll
     return outcomes[-1][0]
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
