@@ -138,8 +138,13 @@ def charge_targets(state: DieFightingState, unit: Unit) -> list[Cell]:
     near = [e for e in state.enemy_cells(unit.owner) if max(abs(e[0] - ux), abs(e[1] - uy)) <= budget + 1]
     if not near:
         return []
-    reach = state.reach(unit)
-    return [e for e in sorted(near, key=_order) if charge_square(state, unit, e, reach) is not None]
+    # charge_square finds a square iff a reachable free square other than the start is next to the target
+    reach = 0
+    for layer in state.reach_layers(unit):
+        reach |= layer
+    reach &= ~state.board.bit[unit.cell]
+    adjacent = state.board.adjacent_mask
+    return [e for e in sorted(near, key=_order) if adjacent[e] & reach]
 
 
 def order_reason(state: DieFightingState, action: Action) -> str | None:

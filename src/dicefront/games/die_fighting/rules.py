@@ -168,17 +168,34 @@ class DieFightingState(PhaseState[DieFightingAction]):
 
     def reach(self, unit: Unit) -> dict[Cell, int]:
         """Where ``unit`` may end a move this activation (rules 6.1-6.4), with the cost."""
+        cells = self.board.cells
+        out: dict[Cell, int] = {}
+        for cost, layer in enumerate(self.reach_layers(unit)):
+            while layer:
+                low = layer & -layer
+                out[cells[low.bit_length() - 1]] = cost
+                layer ^= low
+        return out
+
+    def reach_layers(self, unit: Unit) -> list[int]:
+        """:meth:`reach` as bit masks of the board (see ``Field.reach_layers``): layer
+        ``k`` holds the free squares (and the unit's own) that cost ``k`` to reach."""
         table = self.game.table.units
         mounted = table[unit.kind].mounted
-        enemies = [u for u in self.units.values() if u.owner != unit.owner]
-        adjacent = self.board.adjacent
-        stops: set[Cell] = set()
-        for e in enemies:
-            if not mounted or table[e.kind].mounted:
-                stops |= adjacent[e.cell]
-        cells = self.board.reach(unit.cell, self.stat(unit, "speed") + self.stat(unit, "movement"),
-                                 stops, {e.cell for e in enemies})
-        return {c: v for c, v in cells.items() if c == unit.cell or c not in self.at}
+        board = self.board
+        bit, adjacent = board.bit, board.adjacent_mask
+        owner = unit.owner
+        stops = enemies = occupied = 0
+        for e in self.units.values():
+            b = bit[e.cell]
+            occupied |= b
+            if e.owner != owner:
+                enemies |= b
+                if not mounted or table[e.kind].mounted:
+                    stops |= adjacent[e.cell]
+        layers = board.reach_layers(unit.cell, self.stat(unit, "speed") + self.stat(unit, "movement"), stops, enemies)
+        free = ~(occupied & ~bit[unit.cell])
+        return [layer & free for layer in layers]
 
     # ----- legal actions ------------------------------------------------------------------
     def legal_actions(self, player: int) -> list[DieFightingAction]:
@@ -191,7 +208,7 @@ class DieFightingState(PhaseState[DieFightingAction]):
             return [Activate(c) for c in sorted(cells, key=_order)]
         if phase in (Phase.MOVE_TO, Phase.BREAK_MOVE):
             unit = self.units[self.active] if self.active is not None else None
-            return [] if unit is None else [MoveTo(c) for c in sorted(self.move_squares(unit), key=_order)]
+            return [] if unit is None else [MoveTo(c) for c in self.move_squares(unit)]
         if phase == Phase.ORDER:
             return combat.order_actions(self)
         if phase == Phase.BUY:
@@ -206,9 +223,19 @@ class DieFightingState(PhaseState[DieFightingAction]):
         return []
 
     def move_squares(self, unit: Unit) -> list[Cell]:
+        """The squares ``unit`` may end its move on, in board order."""
         if self.phase == Phase.MOVE_TO and self.pinned(unit):  # rule 6.5
             return [unit.cell]
-        return list(self.reach(unit))
+        mask = 0
+        for layer in self.reach_layers(unit):
+            mask |= layer
+        cells = self.board.cells
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(cells[low.bit_length() - 1])
+            mask ^= low
+        return out
 
     def _buy_actions(self, player: int) -> list[DieFightingAction]:  # rule 2.6
         table = self.game.table

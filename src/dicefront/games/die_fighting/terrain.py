@@ -55,6 +55,30 @@ class Field:
         self.adjacent: dict[Cell, frozenset[Cell]] = _Lazy(self._adjacent)
         self.steps: dict[Cell, tuple[tuple[Cell, int], ...]] = _Lazy(self._steps)
         self._lines: dict[tuple[Cell, Cell], bool] = {}
+        self._bit_tables()
+
+    def _bit_tables(self) -> None:
+        """Squares as bits of an int, bit ``row * width + col`` (so ascending bits run
+        in board order: row, then column), with per-square masks for the hot paths."""
+        g = self.grid
+        self.cells: tuple[Cell, ...] = tuple((c, r) for r in range(g.height) for c in range(g.width))
+        self.bit: dict[Cell, int] = {cell: 1 << i for i, cell in enumerate(self.cells)}
+        self.names: dict[Cell, str] = {cell: Grid.name(cell) for cell in self.cells}
+        self.adjacent_mask: dict[Cell, int] = {}
+        step1: list[int] = []
+        step2: list[int] = []
+        for cell in self.cells:
+            self.adjacent_mask[cell] = sum(self.bit[n] for n in self.adjacent[cell])
+            one = two = 0
+            for n, cost in self.steps[cell]:
+                if cost == 1:
+                    one |= self.bit[n]
+                else:
+                    two |= self.bit[n]
+            step1.append(one)
+            step2.append(two)
+        self._step1 = tuple(step1)
+        self._step2 = tuple(step2)
 
     def _adjacent(self, cell: Cell) -> frozenset[Cell]:
         """Rule 5.5: the 8 squares around, less diagonals between two Blocking squares."""
@@ -109,6 +133,30 @@ class Field:
                             best[nxt] = new
                             buckets[new].append(nxt)
         return best
+
+    def reach_layers(self, start: Cell, budget: int, stops: int, enemies: int) -> list[int]:
+        """:meth:`reach` on bit masks: layer ``k`` holds the squares whose cheapest
+        cost is ``k`` (``stops`` and ``enemies`` are masks of squares)."""
+        seen = self.bit[start]
+        layers = [seen]
+        step1, step2 = self._step1, self._step2
+        later = [0] * (budget + 3)
+        expand = seen
+        for k in range(1, budget + 1):
+            one = two = 0
+            while expand:
+                low = expand & -expand
+                j = low.bit_length() - 1
+                one |= step1[j]
+                two |= step2[j]
+                expand ^= low
+            later[k] |= one
+            later[k + 1] |= two
+            new = later[k] & ~seen & ~enemies
+            seen |= new
+            layers.append(new)
+            expand = new & ~stops
+        return layers
 
     # ----- lines of fire -----------------------------------------------------------------
     def line_blocked(self, a: Cell, b: Cell) -> bool:
