@@ -139,10 +139,7 @@ def charge_targets(state: DieFightingState, unit: Unit) -> list[Cell]:
     if not near:
         return []
     # charge_square finds a square iff a reachable free square other than the start is next to the target
-    reach = 0
-    for layer in state.reach_layers(unit):
-        reach |= layer
-    reach &= ~state.board.bit[unit.cell]
+    reach = state.reach_mask(unit) & ~state.board.bit[unit.cell]
     adjacent = state.board.adjacent_mask
     return [e for e in sorted(near, key=_order) if adjacent[e] & reach]
 

@@ -32,6 +32,7 @@ def _two_d6() -> Outcomes:
 
 
 TWO_D6 = _two_d6()
+_DICE: dict[int, Outcomes] = {}
 BOTH_2D6 = [(Roll(r.faces + s.faces), p * q) for r, p in TWO_D6 for s, q in TWO_D6]
 
 
@@ -95,7 +96,11 @@ class DieFightingState(PhaseState[DieFightingAction]):
         if self.phase in (Phase.ATTACK_ROLL, Phase.DEFENCE_ROLL):
             return TWO_D6
         if self.phase == Phase.DAMAGE_ROLL:
-            return dice(combat.damage_die(self))
+            sides = combat.damage_die(self)
+            found = _DICE.get(sides)
+            if found is None:
+                found = _DICE[sides] = dice(sides)
+            return list(found)
         return []
 
     def clone(self) -> DieFightingState:
@@ -180,6 +185,18 @@ class DieFightingState(PhaseState[DieFightingAction]):
     def reach_layers(self, unit: Unit) -> list[int]:
         """:meth:`reach` as bit masks of the board (see ``Field.reach_layers``): layer
         ``k`` holds the free squares (and the unit's own) that cost ``k`` to reach."""
+        layers, free = self._reach(unit)
+        return [layer & free for layer in layers]
+
+    def reach_mask(self, unit: Unit) -> int:
+        """The squares of :meth:`reach` as one bit mask."""
+        layers, free = self._reach(unit)
+        mask = 0
+        for layer in layers:
+            mask |= layer
+        return mask & free
+
+    def _reach(self, unit: Unit) -> tuple[list[int], int]:
         table = self.game.table.units
         mounted = table[unit.kind].mounted
         board = self.board
@@ -194,21 +211,25 @@ class DieFightingState(PhaseState[DieFightingAction]):
                 if not mounted or table[e.kind].mounted:
                     stops |= adjacent[e.cell]
         layers = board.reach_layers(unit.cell, self.stat(unit, "speed") + self.stat(unit, "movement"), stops, enemies)
-        free = ~(occupied & ~bit[unit.cell])
-        return [layer & free for layer in layers]
+        return layers, ~(occupied & ~bit[unit.cell])
 
     # ----- legal actions ------------------------------------------------------------------
     def legal_actions(self, player: int) -> list[DieFightingAction]:
         if player not in self.actors:
             return []
         phase = self.phase
-        if phase in (Phase.MOVE, Phase.COMBAT):
+        if phase == Phase.MOVE or phase == Phase.COMBAT:
             done = self.done
-            cells = [u.cell for uid, u in self.units.items() if u.owner == player and uid not in done]
-            return [Activate(c) for c in sorted(cells, key=_order)]
-        if phase in (Phase.MOVE_TO, Phase.BREAK_MOVE):
+            board = self.board
+            bit = board.bit
+            mask = 0
+            for uid, u in self.units.items():
+                if u.owner == player and uid not in done:
+                    mask |= bit[u.cell]
+            return board.pick(board.activate, mask)
+        if phase == Phase.MOVE_TO or phase == Phase.BREAK_MOVE:
             unit = self.units[self.active] if self.active is not None else None
-            return [] if unit is None else [MoveTo(c) for c in self.move_squares(unit)]
+            return [] if unit is None else self.board.pick(self.board.move_to, self._move_mask(unit))
         if phase == Phase.ORDER:
             return combat.order_actions(self)
         if phase == Phase.BUY:
@@ -224,18 +245,12 @@ class DieFightingState(PhaseState[DieFightingAction]):
 
     def move_squares(self, unit: Unit) -> list[Cell]:
         """The squares ``unit`` may end its move on, in board order."""
+        return self.board.pick(self.board.cells, self._move_mask(unit))
+
+    def _move_mask(self, unit: Unit) -> int:
         if self.phase == Phase.MOVE_TO and self.pinned(unit):  # rule 6.5
-            return [unit.cell]
-        mask = 0
-        for layer in self.reach_layers(unit):
-            mask |= layer
-        cells = self.board.cells
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(cells[low.bit_length() - 1])
-            mask ^= low
-        return out
+            return self.board.bit[unit.cell]
+        return self.reach_mask(unit)
 
     def _buy_actions(self, player: int) -> list[DieFightingAction]:  # rule 2.6
         table = self.game.table
@@ -470,10 +485,6 @@ class DieFightingState(PhaseState[DieFightingAction]):
             Phase.BREAK_MOVE: f"round {self.round}, combat: move the unit that broke away",
         }
         return f"{self.game.player_name(self.player)}: {steps[self.phase]}"
-
-
-def _order(cell: Cell) -> tuple[int, int]:
-    return (cell[1], cell[0])
 
 
 def _reason(state: DieFightingState, action: Action, player: int) -> str | None:

@@ -4,9 +4,10 @@ reach and lines of fire (rules 3.2, 5.2-5.5, 7.8, 8.1-8.3)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ...core.grid import Cell, Grid
+from .actions import Activate, MoveTo
 from .tables import DEPLOY_ROWS, MapTile
 
 # how many tiles across and deep each mode joins (rule 1.2); slot order: south-west,
@@ -15,6 +16,7 @@ LAYOUTS = {1: (1, 1), 2: (2, 1), 4: (2, 2)}
 SIDES = ("south", "north")
 
 
+T = TypeVar("T")
 _DELTAS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
@@ -64,6 +66,9 @@ class Field:
         self.cells: tuple[Cell, ...] = tuple((c, r) for r in range(g.height) for c in range(g.width))
         self.bit: dict[Cell, int] = {cell: 1 << i for i, cell in enumerate(self.cells)}
         self.names: dict[Cell, str] = {cell: Grid.name(cell) for cell in self.cells}
+        # the actions naming one square, built once (frozen: equal to freshly built ones)
+        self.activate: tuple[Activate, ...] = tuple(Activate(cell) for cell in self.cells)
+        self.move_to: tuple[MoveTo, ...] = tuple(MoveTo(cell) for cell in self.cells)
         self.adjacent_mask: dict[Cell, int] = {}
         step1: list[int] = []
         step2: list[int] = []
@@ -79,6 +84,22 @@ class Field:
             step2.append(two)
         self._step1 = tuple(step1)
         self._step2 = tuple(step2)
+        self._chunks: dict[int, tuple[tuple[Any, ...], list[list[tuple[Any, ...]]]]] = {}
+
+    def pick(self, items: tuple[T, ...], mask: int) -> list[T]:
+        """The items (one per square, in bit order) at the set bits of ``mask``, in
+        board order: a byte of the mask at a time, through per-byte tables built once."""
+        found = self._chunks.get(id(items))
+        if found is None or found[0] is not items:
+            found = self._chunks[id(items)] = (items, [
+                [tuple(items[base + i] for i in range(8) if byte >> i & 1 and base + i < len(items)) for byte in range(256)]
+                for base in range(0, len(items), 8)])
+        chunks = found[1]
+        out: list[T] = []
+        for table, byte in zip(chunks, mask.to_bytes(len(chunks), "little"), strict=False):
+            if byte:
+                out.extend(table[byte])
+        return out
 
     def _adjacent(self, cell: Cell) -> frozenset[Cell]:
         """Rule 5.5: the 8 squares around, less diagonals between two Blocking squares."""
