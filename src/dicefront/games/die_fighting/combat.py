@@ -14,6 +14,7 @@ from ...core.grid import Cell, Grid
 from .actions import Attack, BreakAway, Charge, DieFightingAction, Pass, Regroup
 from .constants import EventKind, PendingKind, Phase
 from .tables import Unit
+from .terrain import CELL_NAMES
 
 if TYPE_CHECKING:
     from .rules import DieFightingState
@@ -171,14 +172,14 @@ def apply_order(state: DieFightingState, action: Action, player: int) -> list[Ev
     unit = state.units[uid]
     who = state.name(unit)
     if isinstance(action, Pass):
-        return [Event(EventKind.PASS, f"{who} holds its ground.", {"cell": Grid.name(unit.cell)}), *state.end_activation()]
+        return [Event(EventKind.PASS, f"{who} holds its ground.", {"cell": CELL_NAMES[unit.cell]}), *state.end_activation()]
     if isinstance(action, Attack):
         return start_attack(state, uid, [state.at[c] for c in action.targets])
     if isinstance(action, Charge):
         dest = charge_square(state, unit, action.target)
         assert dest is not None
-        ev = Event(EventKind.CHARGE, f"{who} charges the {_label(state, state.unit_at(action.target))} on {Grid.name(action.target)}, "
-                   f"moving to {Grid.name(dest)}.", {"from": Grid.name(unit.cell), "to": Grid.name(dest), "target": Grid.name(action.target)})
+        ev = Event(EventKind.CHARGE, f"{who} charges the {_label(state, state.unit_at(action.target))} on {CELL_NAMES[action.target]}, "
+                   f"moving to {CELL_NAMES[dest]}.", {"from": CELL_NAMES[unit.cell], "to": CELL_NAMES[dest], "target": CELL_NAMES[action.target]})
         state.move_unit(uid, dest)
         return [ev, *start_attack(state, uid, [state.at[action.target]])]
     if isinstance(action, Regroup):
@@ -195,10 +196,10 @@ def _regroup(state: DieFightingState, uid: int, pid: int) -> list[Event]:  # rul
         u = state.units[i]
         new = min(u.points + 1, state.card(u).die)
         state.units[i] = u._replace(points=new)
-        texts.append(f"{Grid.name(u.cell)} {u.points}->{new}")
+        texts.append(f"{CELL_NAMES[u.cell]} {u.points}->{new}")
     unit = state.units[uid]
     ev = Event(EventKind.REGROUP, f"{state.game.player_name(unit.owner)}'s two {state.card(unit).name} regroup ({', '.join(texts)}).",
-               {"cells": [Grid.name(state.units[uid].cell), Grid.name(state.units[pid].cell)]})
+               {"cells": [CELL_NAMES[state.units[uid].cell], CELL_NAMES[state.units[pid].cell]]})
     return [ev, *state.end_activation()]
 
 
@@ -207,11 +208,11 @@ def _break_away(state: DieFightingState, uid: int) -> list[Event]:  # rules 7.2-
     foe = breakaway_foe(state, unit)
     if foe is None:
         state.phase = Phase.BREAK_MOVE
-        return [Event(EventKind.BREAK_AWAY, f"{state.name(unit)} breaks away without a roll.", {"cell": Grid.name(unit.cell), "roll": False})]
+        return [Event(EventKind.BREAK_AWAY, f"{state.name(unit)} breaks away without a roll.", {"cell": CELL_NAMES[unit.cell], "roll": False})]
     state.pending = Pending(PendingKind.BREAK, uid, (state.at[foe.cell],))
     state.phase = Phase.ATTACK_ROLL
-    return [Event(EventKind.BREAK_AWAY, f"{state.name(unit)} tries to break away from the {_label(state, foe)} on {Grid.name(foe.cell)}.",
-                  {"cell": Grid.name(unit.cell), "foe": Grid.name(foe.cell), "roll": True})]
+    return [Event(EventKind.BREAK_AWAY, f"{state.name(unit)} tries to break away from the {_label(state, foe)} on {CELL_NAMES[foe.cell]}.",
+                  {"cell": CELL_NAMES[unit.cell], "foe": CELL_NAMES[foe.cell], "roll": True})]
 
 
 def start_attack(state: DieFightingState, uid: int, targets: list[int]) -> list[Event]:
@@ -219,10 +220,10 @@ def start_attack(state: DieFightingState, uid: int, targets: list[int]) -> list[
     ranged = state.card(unit).ranged
     if ranged:  # rule 8.6
         state.units[uid] = unit._replace(uses=unit.uses - 1)
-    names = ", ".join(f"the {_label(state, state.units[t])} on {Grid.name(state.units[t].cell)}" for t in targets)
+    names = ", ".join(f"the {_label(state, state.units[t])} on {CELL_NAMES[state.units[t].cell]}" for t in targets)
     extra = f" ({unit.uses - 1} uses left)" if ranged else ""
     events = [Event(EventKind.ATTACK, f"{state.name(unit)} attacks {names}{extra}.",
-                    {"attacker": Grid.name(unit.cell), "targets": [Grid.name(state.units[t].cell) for t in targets]})]
+                    {"attacker": CELL_NAMES[unit.cell], "targets": [CELL_NAMES[state.units[t].cell] for t in targets]})]
     # rule 8.3: Ranged attackers and Ranged defenders: no rolls, an automatic hit
     rolling = () if ranged else tuple(t for t in targets if not state.card(state.units[t]).ranged)
     hits = tuple(t for t in targets if t not in rolling)
@@ -267,7 +268,7 @@ def _defence_roll(state: DieFightingState, roll: Roll) -> list[Event]:  # rule 8
     total = a + b + bonus
     success = p.total > total
     data = {"dice": [a, b], "bonus": bonus, "total": total, "against": p.total, "success": success}
-    head = f"Defence roll of the {_label(state, target)} on {Grid.name(target.cell)}: {_show(a, b, bonus)} against {p.total}"
+    head = f"Defence roll of the {_label(state, target)} on {CELL_NAMES[target.cell]}: {_show(a, b, bonus)} against {p.total}"
     if p.kind == PendingKind.BREAK:
         if success:
             state.phase, state.pending = Phase.BREAK_MOVE, None
@@ -333,8 +334,8 @@ def _hurt(state: DieFightingState, tid: int, amount: int, why: str) -> list[Even
     target = state.units[tid]
     left = target.points - amount
     note = f" ({why})" if why else ""
-    who = f"The {_label(state, target)} on {Grid.name(target.cell)}"
-    data = {"cell": Grid.name(target.cell), "damage": amount, "owner": target.owner}
+    who = f"The {_label(state, target)} on {CELL_NAMES[target.cell]}"
+    data = {"cell": CELL_NAMES[target.cell], "damage": amount, "owner": target.owner}
     if left <= 0:
         state.remove_unit(tid)
         return [Event(EventKind.ELIMINATED, f"{who} takes {amount} damage{note} and is eliminated.", {**data, "left": 0})]

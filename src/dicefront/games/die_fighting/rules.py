@@ -14,7 +14,7 @@ from . import combat
 from .actions import Activate, Buy, ChooseMap, ChooseSide, Deploy, DieFightingAction, DoneBuying, MoveTo
 from .constants import DICE_PHASES, EventKind, Phase, Stage
 from .tables import SHIPPED_MAPS, Unit, army_key, split_key
-from .terrain import Field
+from .terrain import CELL_NAMES, Field
 
 if TYPE_CHECKING:
     from . import DieFightingGame
@@ -144,11 +144,10 @@ class DieFightingState(PhaseState[DieFightingAction]):
 
     def stat(self, unit: Unit, name: str) -> int:
         """A unit card value plus its commander's bonus (rules 2.3 and 2.4)."""
-        base = getattr(self.game.table.units[unit.kind], name, 0)
-        return int(base) + self.game.table.bonus(unit.kind, unit.commander, name)
+        return self.game.table.stat(unit.kind, unit.commander, name)
 
     def name(self, unit: Unit) -> str:
-        return f"{self.game.player_name(unit.owner)}'s {self.game.table.label(unit.kind, unit.commander)} on {Grid.name(unit.cell)}"
+        return f"{self.game.player_name(unit.owner)}'s {self.game.table.label(unit.kind, unit.commander)} on {CELL_NAMES[unit.cell]}"
 
     def army_size(self, player: int) -> int:
         return sum(self.army[player].values())
@@ -334,8 +333,8 @@ class DieFightingState(PhaseState[DieFightingAction]):
         unit = Unit(player, kind, cmd, action.cell, card.die, card.uses if card.ranged else 0)
         self._place(self.next_id, unit)
         self.next_id += 1
-        ev = Event(EventKind.DEPLOY, f"{self.game.player_name(player)} deploys {self.game.table.label(kind, cmd)} on {Grid.name(action.cell)}.",
-                   {"player": player, "unit": action.key, "cell": Grid.name(action.cell)})
+        ev = Event(EventKind.DEPLOY, f"{self.game.player_name(player)} deploys {self.game.table.label(kind, cmd)} on {CELL_NAMES[action.cell]}.",
+                   {"player": player, "unit": action.key, "cell": CELL_NAMES[action.cell]})
         if self.army_size(1 - player):
             self.player = 1 - player
         elif not self.army_size(player):
@@ -363,8 +362,8 @@ class DieFightingState(PhaseState[DieFightingAction]):
         self.active = uid
         self.done.add(uid)
         self.phase = Phase.MOVE_TO if self.stage == Stage.MOVE else Phase.ORDER
-        return [Event(EventKind.ACTIVATE, f"{self.game.player_name(player)} activates the {self.game.table.label(self.units[uid].kind, self.units[uid].commander)} on {Grid.name(action.cell)}.",
-                      {"player": player, "cell": Grid.name(action.cell), "stage": str(self.stage)})]
+        return [Event(EventKind.ACTIVATE, f"{self.game.player_name(player)} activates the {self.game.table.label(self.units[uid].kind, self.units[uid].commander)} on {CELL_NAMES[action.cell]}.",
+                      {"player": player, "cell": CELL_NAMES[action.cell], "stage": str(self.stage)})]
 
     def _move_to(self, action: MoveTo, player: int) -> list[Event]:  # rules 6.1-6.5, 7.2
         assert self.active is not None
@@ -373,12 +372,12 @@ class DieFightingState(PhaseState[DieFightingAction]):
         label = self.game.table.label(unit.kind, unit.commander)
         who = self.game.player_name(player)
         if action.cell == start:
-            text = f"{who}'s {label} stays on {Grid.name(start)}."
+            text = f"{who}'s {label} stays on {CELL_NAMES[start]}."
         else:
             self.move_unit(self.active, action.cell)
-            text = f"{who}'s {label} moves {Grid.name(start)}-{Grid.name(action.cell)}."
+            text = f"{who}'s {label} moves {CELL_NAMES[start]}-{CELL_NAMES[action.cell]}."
         kind = EventKind.BREAK_AWAY_MOVE if self.phase == Phase.BREAK_MOVE else EventKind.MOVE
-        return [Event(kind, text, {"from": Grid.name(start), "to": Grid.name(action.cell)}), *self.end_activation()]
+        return [Event(kind, text, {"from": CELL_NAMES[start], "to": CELL_NAMES[action.cell]}), *self.end_activation()]
 
     # ----- activation order and rounds --------------------------------------------------------
     def can_activate(self, player: int) -> bool:
@@ -393,8 +392,10 @@ class DieFightingState(PhaseState[DieFightingAction]):
         if over:
             return over
         phase = Phase.MOVE if self.stage == Stage.MOVE else Phase.COMBAT
+        done = self.done
+        ready = {u.owner for uid, u in self.units.items() if uid not in done}
         for p in (1 - self.player, self.player):
-            if self.can_activate(p):
+            if p in ready:
                 self.phase, self.player = phase, p
                 return []
         if self.stage == Stage.MOVE:
@@ -428,8 +429,9 @@ class DieFightingState(PhaseState[DieFightingAction]):
 
     def check_elimination(self) -> list[Event]:
         """Rule 9.1: a player with no unit left on the map loses at once."""
+        owners = {u.owner for u in self.units.values()}
         for p in (0, 1):
-            if not any(u.owner == p for u in self.units.values()):
+            if p not in owners:
                 self.phase, self.winner = Phase.OVER, 1 - p
                 return [Event(EventKind.GAME_OVER, f"{self.game.player_name(1 - p)} wins: {self.game.player_name(p)} has no units left.",
                               {"winner": 1 - p})]

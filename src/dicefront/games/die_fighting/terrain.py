@@ -17,6 +17,8 @@ SIDES = ("south", "north")
 
 
 T = TypeVar("T")
+CELL_NAMES: dict[Cell, str] = {(c, r): Grid.name((c, r)) for c in range(26) for r in range(99)}
+"""The name of every square of the largest battlefield the options allow (26 x 99)."""
 _DELTAS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
@@ -65,7 +67,6 @@ class Field:
         g = self.grid
         self.cells: tuple[Cell, ...] = tuple((c, r) for r in range(g.height) for c in range(g.width))
         self.bit: dict[Cell, int] = {cell: 1 << i for i, cell in enumerate(self.cells)}
-        self.names: dict[Cell, str] = {cell: Grid.name(cell) for cell in self.cells}
         # the actions naming one square, built once (frozen: equal to freshly built ones)
         self.activate: tuple[Activate, ...] = tuple(Activate(cell) for cell in self.cells)
         self.move_to: tuple[MoveTo, ...] = tuple(MoveTo(cell) for cell in self.cells)
@@ -84,21 +85,23 @@ class Field:
             step2.append(two)
         self._step1 = tuple(step1)
         self._step2 = tuple(step2)
-        self._chunks: dict[int, tuple[tuple[Any, ...], list[list[tuple[Any, ...]]]]] = {}
+        self._chunks: dict[int, tuple[tuple[Any, ...], list[dict[int, tuple[Any, ...]]]]] = {}
 
     def pick(self, items: tuple[T, ...], mask: int) -> list[T]:
         """The items (one per square, in bit order) at the set bits of ``mask``, in
         board order: a byte of the mask at a time, through per-byte tables built once."""
         found = self._chunks.get(id(items))
         if found is None or found[0] is not items:
-            found = self._chunks[id(items)] = (items, [
-                [tuple(items[base + i] for i in range(8) if byte >> i & 1 and base + i < len(items)) for byte in range(256)]
-                for base in range(0, len(items), 8)])
-        chunks = found[1]
+            found = self._chunks[id(items)] = (items, [{} for _ in range(0, len(items), 8)])
         out: list[T] = []
-        for table, byte in zip(chunks, mask.to_bytes(len(chunks), "little"), strict=False):
+        base = 0
+        for table, byte in zip(found[1], mask.to_bytes(len(found[1]), "little"), strict=True):
             if byte:
-                out.extend(table[byte])
+                part = table.get(byte)
+                if part is None:
+                    part = table[byte] = tuple(items[base + i] for i in range(8) if byte >> i & 1)
+                out.extend(part)
+            base += 8
         return out
 
     def _adjacent(self, cell: Cell) -> frozenset[Cell]:
