@@ -76,30 +76,33 @@ def charge_square(state: DieFightingState, unit: Unit, target: Cell, reach: dict
     return None if best is None else (best[3], best[2])
 
 
-def breakaway_foe(state: DieFightingState, unit: Unit) -> Unit | None:
+def breakaway_foe(state: DieFightingState, unit: Unit, adjacent: list[Unit] | None = None) -> Unit | None:
     """Rules 7.2-7.3: the adjacent enemy that rolls defence against a Break Away (the
-    best defender among those holding the unit), or None for an automatic one."""
+    best defender among those holding the unit), or None for an automatic one.
+    ``adjacent``: ``state.adjacent_enemies(unit)`` when the caller has it."""
     mounted = state.card(unit).mounted
-    holders = [e for e in state.adjacent_enemies(unit)
+    holders = [e for e in (state.adjacent_enemies(unit) if adjacent is None else adjacent)
                if (state.card(e).mounted if mounted else not state.card(e).ranged)]
     if not holders:
         return None
     return min(holders, key=lambda e: (-state.stat(e, "defence"), -e.points, _order(e.cell)))
 
 
-def may_break_away(state: DieFightingState, unit: Unit) -> bool:
+def may_break_away(state: DieFightingState, unit: Unit, adjacent: list[Unit] | None = None) -> bool:
     card = state.card(unit)
     if card.ranged:  # rule 7.4
         return False
+    if adjacent is None:
+        adjacent = state.adjacent_enemies(unit)
     if card.mounted:  # rule 7.3
-        return bool(state.adjacent_enemies(unit))
-    return breakaway_foe(state, unit) is not None  # rule 7.2
+        return bool(adjacent)
+    return breakaway_foe(state, unit, adjacent) is not None  # rule 7.2
 
 
-def regroup_partners(state: DieFightingState, unit: Unit) -> list[Cell]:
+def regroup_partners(state: DieFightingState, unit: Unit, adjacent: list[Unit] | None = None) -> list[Cell]:
     """Rule 7.6: an adjacent friendly unit of the same kind, not yet activated, with
     neither next to an enemy and at least one of them below full strength."""
-    if state.adjacent_enemies(unit):
+    if state.adjacent_enemies(unit) if adjacent is None else adjacent:
         return []
     full = state.card(unit).die
     out = []
@@ -120,14 +123,15 @@ def order_actions(state: DieFightingState) -> list[DieFightingAction]:
     unit = state.units[state.active]
     out: list[DieFightingAction] = [Pass()]
     attacking = can_attack(state, unit)
+    adjacent = state.adjacent_enemies(unit)
     if attacking:
         targets = attack_targets(state, unit)
         for k in range(1, min(len(targets), state.stat(unit, "targets")) + 1):
             out.extend(Attack(combo) for combo in itertools.combinations(targets, k))
-    if attacking and not state.adjacent_enemies(unit):  # rule 7.5
+    if attacking and not adjacent:  # rule 7.5
         out.extend(Charge(e) for e in charge_targets(state, unit))
-    out.extend(Regroup(c) for c in regroup_partners(state, unit))
-    if may_break_away(state, unit):
+    out.extend(Regroup(c) for c in regroup_partners(state, unit, adjacent))
+    if may_break_away(state, unit, adjacent):
         out.append(BreakAway())
     return out
 

@@ -100,7 +100,7 @@ class DieFightingState(PhaseState[DieFightingAction]):
             found = _DICE.get(sides)
             if found is None:
                 found = _DICE[sides] = dice(sides)
-            return list(found)
+            return found
         return []
 
     def clone(self) -> DieFightingState:
