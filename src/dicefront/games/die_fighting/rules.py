@@ -195,7 +195,7 @@ class DieFightingState(PhaseState[DieFightingAction]):
             mask |= layer
         return mask & free
 
-    def _reach(self, unit: Unit) -> tuple[list[int], int]:
+    def _reach(self, unit: Unit) -> tuple[tuple[int, ...], int]:
         table = self.game.table.units
         mounted = table[unit.kind].mounted
         board = self.board

@@ -17,6 +17,7 @@ SIDES = ("south", "north")
 
 
 T = TypeVar("T")
+_REACH_MEMO = 20_000  # reach answers kept per battlefield (then the memo starts afresh)
 CELL_NAMES: dict[Cell, str] = {(c, r): Grid.name((c, r)) for c in range(26) for r in range(99)}
 """The name of every square of the largest battlefield the options allow (26 x 99)."""
 _DELTAS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -85,6 +86,7 @@ class Field:
             step2.append(two)
         self._step1 = tuple(step1)
         self._step2 = tuple(step2)
+        self._reached: dict[tuple[Cell, int, int, int], tuple[int, ...]] = {}
         self._chunks: dict[int, tuple[tuple[Any, ...], list[dict[int, tuple[Any, ...]]]]] = {}
 
     def pick(self, items: tuple[T, ...], mask: int) -> list[T]:
@@ -158,9 +160,16 @@ class Field:
                             buckets[new].append(nxt)
         return best
 
-    def reach_layers(self, start: Cell, budget: int, stops: int, enemies: int) -> list[int]:
+    def reach_layers(self, start: Cell, budget: int, stops: int, enemies: int) -> tuple[int, ...]:
         """:meth:`reach` on bit masks: layer ``k`` holds the squares whose cheapest
-        cost is ``k`` (``stops`` and ``enemies`` are masks of squares)."""
+        cost is ``k`` (``stops`` and ``enemies`` are masks of squares). Memoized: the
+        answer depends on nothing else, and search revisits the same positions."""
+        key = (start, budget, stops, enemies)
+        found = self._reached.get(key)
+        if found is not None:
+            return found
+        if len(self._reached) >= _REACH_MEMO:
+            self._reached.clear()
         seen = self.bit[start]
         layers = [seen]
         step1, step2 = self._step1, self._step2
@@ -180,7 +189,8 @@ class Field:
             seen |= new
             layers.append(new)
             expand = new & ~stops
-        return layers
+        found = self._reached[key] = tuple(layers)
+        return found
 
     # ----- lines of fire -----------------------------------------------------------------
     def line_blocked(self, a: Cell, b: Cell) -> bool:
