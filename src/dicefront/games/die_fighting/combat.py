@@ -14,6 +14,7 @@ from ...core.grid import Cell, Grid
 from .actions import Attack, BreakAway, Charge, DieFightingAction, Pass, Regroup
 from .constants import EventKind, PendingKind, Phase
 from .tables import Unit
+from .terrain import CELL_NAMES
 
 if TYPE_CHECKING:
     from .rules import DieFightingState
@@ -75,30 +76,33 @@ def charge_square(state: DieFightingState, unit: Unit, target: Cell, reach: dict
     return None if best is None else (best[3], best[2])
 
 
-def breakaway_foe(state: DieFightingState, unit: Unit) -> Unit | None:
+def breakaway_foe(state: DieFightingState, unit: Unit, adjacent: list[Unit] | None = None) -> Unit | None:
     """Rules 7.2-7.3: the adjacent enemy that rolls defence against a Break Away (the
-    best defender among those holding the unit), or None for an automatic one."""
+    best defender among those holding the unit), or None for an automatic one.
+    ``adjacent``: ``state.adjacent_enemies(unit)`` when the caller has it."""
     mounted = state.card(unit).mounted
-    holders = [e for e in state.adjacent_enemies(unit)
+    holders = [e for e in (state.adjacent_enemies(unit) if adjacent is None else adjacent)
                if (state.card(e).mounted if mounted else not state.card(e).ranged)]
     if not holders:
         return None
     return min(holders, key=lambda e: (-state.stat(e, "defence"), -e.points, _order(e.cell)))
 
 
-def may_break_away(state: DieFightingState, unit: Unit) -> bool:
+def may_break_away(state: DieFightingState, unit: Unit, adjacent: list[Unit] | None = None) -> bool:
     card = state.card(unit)
     if card.ranged:  # rule 7.4
         return False
+    if adjacent is None:
+        adjacent = state.adjacent_enemies(unit)
     if card.mounted:  # rule 7.3
-        return bool(state.adjacent_enemies(unit))
-    return breakaway_foe(state, unit) is not None  # rule 7.2
+        return bool(adjacent)
+    return breakaway_foe(state, unit, adjacent) is not None  # rule 7.2
 
 
-def regroup_partners(state: DieFightingState, unit: Unit) -> list[Cell]:
+def regroup_partners(state: DieFightingState, unit: Unit, adjacent: list[Unit] | None = None) -> list[Cell]:
     """Rule 7.6: an adjacent friendly unit of the same kind, not yet activated, with
     neither next to an enemy and at least one of them below full strength."""
-    if state.adjacent_enemies(unit):
+    if state.adjacent_enemies(unit) if adjacent is None else adjacent:
         return []
     full = state.card(unit).die
     out = []
@@ -119,14 +123,15 @@ def order_actions(state: DieFightingState) -> list[DieFightingAction]:
     unit = state.units[state.active]
     out: list[DieFightingAction] = [Pass()]
     attacking = can_attack(state, unit)
+    adjacent = state.adjacent_enemies(unit)
     if attacking:
         targets = attack_targets(state, unit)
         for k in range(1, min(len(targets), state.stat(unit, "targets")) + 1):
             out.extend(Attack(combo) for combo in itertools.combinations(targets, k))
-    if attacking and not state.adjacent_enemies(unit):  # rule 7.5
+    if attacking and not adjacent:  # rule 7.5
         out.extend(Charge(e) for e in charge_targets(state, unit))
-    out.extend(Regroup(c) for c in regroup_partners(state, unit))
-    if may_break_away(state, unit):
+    out.extend(Regroup(c) for c in regroup_partners(state, unit, adjacent))
+    if may_break_away(state, unit, adjacent):
         out.append(BreakAway())
     return out
 
@@ -138,8 +143,10 @@ def charge_targets(state: DieFightingState, unit: Unit) -> list[Cell]:
     near = [e for e in state.enemy_cells(unit.owner) if max(abs(e[0] - ux), abs(e[1] - uy)) <= budget + 1]
     if not near:
         return []
-    reach = state.reach(unit)
-    return [e for e in sorted(near, key=_order) if charge_square(state, unit, e, reach) is not None]
+    # charge_square finds a square iff a reachable free square other than the start is next to the target
+    reach = state.reach_mask(unit) & ~state.board.bit[unit.cell]
+    adjacent = state.board.adjacent_mask
+    return [e for e in sorted(near, key=_order) if adjacent[e] & reach]
 
 
 def order_reason(state: DieFightingState, action: Action) -> str | None:
@@ -169,14 +176,14 @@ def apply_order(state: DieFightingState, action: Action, player: int) -> list[Ev
     unit = state.units[uid]
     who = state.name(unit)
     if isinstance(action, Pass):
-        return [Event(EventKind.PASS, f"{who} holds its ground.", {"cell": Grid.name(unit.cell)}), *state.end_activation()]
+        return [Event(EventKind.PASS, f"{who} holds its ground.", {"cell": CELL_NAMES[unit.cell]}), *state.end_activation()]
     if isinstance(action, Attack):
         return start_attack(state, uid, [state.at[c] for c in action.targets])
     if isinstance(action, Charge):
         dest = charge_square(state, unit, action.target)
         assert dest is not None
-        ev = Event(EventKind.CHARGE, f"{who} charges the {_label(state, state.unit_at(action.target))} on {Grid.name(action.target)}, "
-                   f"moving to {Grid.name(dest)}.", {"from": Grid.name(unit.cell), "to": Grid.name(dest), "target": Grid.name(action.target)})
+        ev = Event(EventKind.CHARGE, f"{who} charges the {_label(state, state.unit_at(action.target))} on {CELL_NAMES[action.target]}, "
+                   f"moving to {CELL_NAMES[dest]}.", {"from": CELL_NAMES[unit.cell], "to": CELL_NAMES[dest], "target": CELL_NAMES[action.target]})
         state.move_unit(uid, dest)
         return [ev, *start_attack(state, uid, [state.at[action.target]])]
     if isinstance(action, Regroup):
@@ -193,10 +200,10 @@ def _regroup(state: DieFightingState, uid: int, pid: int) -> list[Event]:  # rul
         u = state.units[i]
         new = min(u.points + 1, state.card(u).die)
         state.units[i] = u._replace(points=new)
-        texts.append(f"{Grid.name(u.cell)} {u.points}->{new}")
+        texts.append(f"{CELL_NAMES[u.cell]} {u.points}->{new}")
     unit = state.units[uid]
     ev = Event(EventKind.REGROUP, f"{state.game.player_name(unit.owner)}'s two {state.card(unit).name} regroup ({', '.join(texts)}).",
-               {"cells": [Grid.name(state.units[uid].cell), Grid.name(state.units[pid].cell)]})
+               {"cells": [CELL_NAMES[state.units[uid].cell], CELL_NAMES[state.units[pid].cell]]})
     return [ev, *state.end_activation()]
 
 
@@ -205,11 +212,11 @@ def _break_away(state: DieFightingState, uid: int) -> list[Event]:  # rules 7.2-
     foe = breakaway_foe(state, unit)
     if foe is None:
         state.phase = Phase.BREAK_MOVE
-        return [Event(EventKind.BREAK_AWAY, f"{state.name(unit)} breaks away without a roll.", {"cell": Grid.name(unit.cell), "roll": False})]
+        return [Event(EventKind.BREAK_AWAY, f"{state.name(unit)} breaks away without a roll.", {"cell": CELL_NAMES[unit.cell], "roll": False})]
     state.pending = Pending(PendingKind.BREAK, uid, (state.at[foe.cell],))
     state.phase = Phase.ATTACK_ROLL
-    return [Event(EventKind.BREAK_AWAY, f"{state.name(unit)} tries to break away from the {_label(state, foe)} on {Grid.name(foe.cell)}.",
-                  {"cell": Grid.name(unit.cell), "foe": Grid.name(foe.cell), "roll": True})]
+    return [Event(EventKind.BREAK_AWAY, f"{state.name(unit)} tries to break away from the {_label(state, foe)} on {CELL_NAMES[foe.cell]}.",
+                  {"cell": CELL_NAMES[unit.cell], "foe": CELL_NAMES[foe.cell], "roll": True})]
 
 
 def start_attack(state: DieFightingState, uid: int, targets: list[int]) -> list[Event]:
@@ -217,10 +224,10 @@ def start_attack(state: DieFightingState, uid: int, targets: list[int]) -> list[
     ranged = state.card(unit).ranged
     if ranged:  # rule 8.6
         state.units[uid] = unit._replace(uses=unit.uses - 1)
-    names = ", ".join(f"the {_label(state, state.units[t])} on {Grid.name(state.units[t].cell)}" for t in targets)
+    names = ", ".join(f"the {_label(state, state.units[t])} on {CELL_NAMES[state.units[t].cell]}" for t in targets)
     extra = f" ({unit.uses - 1} uses left)" if ranged else ""
     events = [Event(EventKind.ATTACK, f"{state.name(unit)} attacks {names}{extra}.",
-                    {"attacker": Grid.name(unit.cell), "targets": [Grid.name(state.units[t].cell) for t in targets]})]
+                    {"attacker": CELL_NAMES[unit.cell], "targets": [CELL_NAMES[state.units[t].cell] for t in targets]})]
     # rule 8.3: Ranged attackers and Ranged defenders: no rolls, an automatic hit
     rolling = () if ranged else tuple(t for t in targets if not state.card(state.units[t]).ranged)
     hits = tuple(t for t in targets if t not in rolling)
@@ -265,7 +272,7 @@ def _defence_roll(state: DieFightingState, roll: Roll) -> list[Event]:  # rule 8
     total = a + b + bonus
     success = p.total > total
     data = {"dice": [a, b], "bonus": bonus, "total": total, "against": p.total, "success": success}
-    head = f"Defence roll of the {_label(state, target)} on {Grid.name(target.cell)}: {_show(a, b, bonus)} against {p.total}"
+    head = f"Defence roll of the {_label(state, target)} on {CELL_NAMES[target.cell]}: {_show(a, b, bonus)} against {p.total}"
     if p.kind == PendingKind.BREAK:
         if success:
             state.phase, state.pending = Phase.BREAK_MOVE, None
@@ -331,8 +338,8 @@ def _hurt(state: DieFightingState, tid: int, amount: int, why: str) -> list[Even
     target = state.units[tid]
     left = target.points - amount
     note = f" ({why})" if why else ""
-    who = f"The {_label(state, target)} on {Grid.name(target.cell)}"
-    data = {"cell": Grid.name(target.cell), "damage": amount, "owner": target.owner}
+    who = f"The {_label(state, target)} on {CELL_NAMES[target.cell]}"
+    data = {"cell": CELL_NAMES[target.cell], "damage": amount, "owner": target.owner}
     if left <= 0:
         state.remove_unit(tid)
         return [Event(EventKind.ELIMINATED, f"{who} takes {amount} damage{note} and is eliminated.", {**data, "left": 0})]

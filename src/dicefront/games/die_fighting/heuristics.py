@@ -22,11 +22,16 @@ def evaluate(state: DieFightingState, player: int) -> float:
     table = state.game.table
     material = [0.0, 0.0]
     if state.units:
+        values = table.values
         for u in state.units.values():
-            card = table.units[u.kind]
-            value = table.cost(u.kind, u.commander) * (0.4 + 0.6 * u.points / card.die)
-            if card.ranged:
-                value *= 0.6 + 0.4 * u.uses / max(card.uses, 1)
+            key = (u.kind, u.commander, u.points, u.uses)
+            value = values.get(key)
+            if value is None:
+                card = table.units[u.kind]
+                value = table.cost(u.kind, u.commander) * (0.4 + 0.6 * u.points / card.die)
+                if card.ranged:
+                    value *= 0.6 + 0.4 * u.uses / max(card.uses, 1)
+                values[key] = value
             material[u.owner] += value
     else:  # before deployment: the armies' worth
         for p in (0, 1):

@@ -14,7 +14,7 @@ from . import combat
 from .actions import Activate, Buy, ChooseMap, ChooseSide, Deploy, DieFightingAction, DoneBuying, MoveTo
 from .constants import DICE_PHASES, EventKind, Phase, Stage
 from .tables import SHIPPED_MAPS, Unit, army_key, split_key
-from .terrain import Field
+from .terrain import CELL_NAMES, Field
 
 if TYPE_CHECKING:
     from . import DieFightingGame
@@ -32,6 +32,7 @@ def _two_d6() -> Outcomes:
 
 
 TWO_D6 = _two_d6()
+_DICE: dict[int, Outcomes] = {}
 BOTH_2D6 = [(Roll(r.faces + s.faces), p * q) for r, p in TWO_D6 for s, q in TWO_D6]
 
 
@@ -95,7 +96,11 @@ class DieFightingState(PhaseState[DieFightingAction]):
         if self.phase in (Phase.ATTACK_ROLL, Phase.DEFENCE_ROLL):
             return TWO_D6
         if self.phase == Phase.DAMAGE_ROLL:
-            return dice(combat.damage_die(self))
+            sides = combat.damage_die(self)
+            found = _DICE.get(sides)
+            if found is None:
+                found = _DICE[sides] = dice(sides)
+            return found
         return []
 
     def clone(self) -> DieFightingState:
@@ -139,11 +144,10 @@ class DieFightingState(PhaseState[DieFightingAction]):
 
     def stat(self, unit: Unit, name: str) -> int:
         """A unit card value plus its commander's bonus (rules 2.3 and 2.4)."""
-        base = getattr(self.game.table.units[unit.kind], name, 0)
-        return int(base) + self.game.table.bonus(unit.kind, unit.commander, name)
+        return self.game.table.stat(unit.kind, unit.commander, name)
 
     def name(self, unit: Unit) -> str:
-        return f"{self.game.player_name(unit.owner)}'s {self.game.table.label(unit.kind, unit.commander)} on {Grid.name(unit.cell)}"
+        return f"{self.game.player_name(unit.owner)}'s {self.game.table.label(unit.kind, unit.commander)} on {CELL_NAMES[unit.cell]}"
 
     def army_size(self, player: int) -> int:
         return sum(self.army[player].values())
@@ -168,30 +172,63 @@ class DieFightingState(PhaseState[DieFightingAction]):
 
     def reach(self, unit: Unit) -> dict[Cell, int]:
         """Where ``unit`` may end a move this activation (rules 6.1-6.4), with the cost."""
+        cells = self.board.cells
+        out: dict[Cell, int] = {}
+        for cost, layer in enumerate(self.reach_layers(unit)):
+            while layer:
+                low = layer & -layer
+                out[cells[low.bit_length() - 1]] = cost
+                layer ^= low
+        return out
+
+    def reach_layers(self, unit: Unit) -> list[int]:
+        """:meth:`reach` as bit masks of the board (see ``Field.reach_layers``): layer
+        ``k`` holds the free squares (and the unit's own) that cost ``k`` to reach."""
+        layers, free = self._reach(unit)
+        return [layer & free for layer in layers]
+
+    def reach_mask(self, unit: Unit) -> int:
+        """The squares of :meth:`reach` as one bit mask."""
+        layers, free = self._reach(unit)
+        mask = 0
+        for layer in layers:
+            mask |= layer
+        return mask & free
+
+    def _reach(self, unit: Unit) -> tuple[tuple[int, ...], int]:
         table = self.game.table.units
         mounted = table[unit.kind].mounted
-        enemies = [u for u in self.units.values() if u.owner != unit.owner]
-        adjacent = self.board.adjacent
-        stops: set[Cell] = set()
-        for e in enemies:
-            if not mounted or table[e.kind].mounted:
-                stops |= adjacent[e.cell]
-        cells = self.board.reach(unit.cell, self.stat(unit, "speed") + self.stat(unit, "movement"),
-                                 stops, {e.cell for e in enemies})
-        return {c: v for c, v in cells.items() if c == unit.cell or c not in self.at}
+        board = self.board
+        bit, adjacent = board.bit, board.adjacent_mask
+        owner = unit.owner
+        stops = enemies = occupied = 0
+        for e in self.units.values():
+            b = bit[e.cell]
+            occupied |= b
+            if e.owner != owner:
+                enemies |= b
+                if not mounted or table[e.kind].mounted:
+                    stops |= adjacent[e.cell]
+        layers = board.reach_layers(unit.cell, self.stat(unit, "speed") + self.stat(unit, "movement"), stops, enemies)
+        return layers, ~(occupied & ~bit[unit.cell])
 
     # ----- legal actions ------------------------------------------------------------------
     def legal_actions(self, player: int) -> list[DieFightingAction]:
         if player not in self.actors:
             return []
         phase = self.phase
-        if phase in (Phase.MOVE, Phase.COMBAT):
+        if phase == Phase.MOVE or phase == Phase.COMBAT:
             done = self.done
-            cells = [u.cell for uid, u in self.units.items() if u.owner == player and uid not in done]
-            return [Activate(c) for c in sorted(cells, key=_order)]
-        if phase in (Phase.MOVE_TO, Phase.BREAK_MOVE):
+            board = self.board
+            bit = board.bit
+            mask = 0
+            for uid, u in self.units.items():
+                if u.owner == player and uid not in done:
+                    mask |= bit[u.cell]
+            return board.pick(board.activate, mask)
+        if phase == Phase.MOVE_TO or phase == Phase.BREAK_MOVE:
             unit = self.units[self.active] if self.active is not None else None
-            return [] if unit is None else [MoveTo(c) for c in sorted(self.move_squares(unit), key=_order)]
+            return [] if unit is None else self.board.pick(self.board.move_to, self._move_mask(unit))
         if phase == Phase.ORDER:
             return combat.order_actions(self)
         if phase == Phase.BUY:
@@ -206,9 +243,13 @@ class DieFightingState(PhaseState[DieFightingAction]):
         return []
 
     def move_squares(self, unit: Unit) -> list[Cell]:
+        """The squares ``unit`` may end its move on, in board order."""
+        return self.board.pick(self.board.cells, self._move_mask(unit))
+
+    def _move_mask(self, unit: Unit) -> int:
         if self.phase == Phase.MOVE_TO and self.pinned(unit):  # rule 6.5
-            return [unit.cell]
-        return list(self.reach(unit))
+            return self.board.bit[unit.cell]
+        return self.reach_mask(unit)
 
     def _buy_actions(self, player: int) -> list[DieFightingAction]:  # rule 2.6
         table = self.game.table
@@ -292,8 +333,8 @@ class DieFightingState(PhaseState[DieFightingAction]):
         unit = Unit(player, kind, cmd, action.cell, card.die, card.uses if card.ranged else 0)
         self._place(self.next_id, unit)
         self.next_id += 1
-        ev = Event(EventKind.DEPLOY, f"{self.game.player_name(player)} deploys {self.game.table.label(kind, cmd)} on {Grid.name(action.cell)}.",
-                   {"player": player, "unit": action.key, "cell": Grid.name(action.cell)})
+        ev = Event(EventKind.DEPLOY, f"{self.game.player_name(player)} deploys {self.game.table.label(kind, cmd)} on {CELL_NAMES[action.cell]}.",
+                   {"player": player, "unit": action.key, "cell": CELL_NAMES[action.cell]})
         if self.army_size(1 - player):
             self.player = 1 - player
         elif not self.army_size(player):
@@ -321,8 +362,8 @@ class DieFightingState(PhaseState[DieFightingAction]):
         self.active = uid
         self.done.add(uid)
         self.phase = Phase.MOVE_TO if self.stage == Stage.MOVE else Phase.ORDER
-        return [Event(EventKind.ACTIVATE, f"{self.game.player_name(player)} activates the {self.game.table.label(self.units[uid].kind, self.units[uid].commander)} on {Grid.name(action.cell)}.",
-                      {"player": player, "cell": Grid.name(action.cell), "stage": str(self.stage)})]
+        return [Event(EventKind.ACTIVATE, f"{self.game.player_name(player)} activates the {self.game.table.label(self.units[uid].kind, self.units[uid].commander)} on {CELL_NAMES[action.cell]}.",
+                      {"player": player, "cell": CELL_NAMES[action.cell], "stage": str(self.stage)})]
 
     def _move_to(self, action: MoveTo, player: int) -> list[Event]:  # rules 6.1-6.5, 7.2
         assert self.active is not None
@@ -331,12 +372,12 @@ class DieFightingState(PhaseState[DieFightingAction]):
         label = self.game.table.label(unit.kind, unit.commander)
         who = self.game.player_name(player)
         if action.cell == start:
-            text = f"{who}'s {label} stays on {Grid.name(start)}."
+            text = f"{who}'s {label} stays on {CELL_NAMES[start]}."
         else:
             self.move_unit(self.active, action.cell)
-            text = f"{who}'s {label} moves {Grid.name(start)}-{Grid.name(action.cell)}."
+            text = f"{who}'s {label} moves {CELL_NAMES[start]}-{CELL_NAMES[action.cell]}."
         kind = EventKind.BREAK_AWAY_MOVE if self.phase == Phase.BREAK_MOVE else EventKind.MOVE
-        return [Event(kind, text, {"from": Grid.name(start), "to": Grid.name(action.cell)}), *self.end_activation()]
+        return [Event(kind, text, {"from": CELL_NAMES[start], "to": CELL_NAMES[action.cell]}), *self.end_activation()]
 
     # ----- activation order and rounds --------------------------------------------------------
     def can_activate(self, player: int) -> bool:
@@ -351,8 +392,10 @@ class DieFightingState(PhaseState[DieFightingAction]):
         if over:
             return over
         phase = Phase.MOVE if self.stage == Stage.MOVE else Phase.COMBAT
+        done = self.done
+        ready = {u.owner for uid, u in self.units.items() if uid not in done}
         for p in (1 - self.player, self.player):
-            if self.can_activate(p):
+            if p in ready:
                 self.phase, self.player = phase, p
                 return []
         if self.stage == Stage.MOVE:
@@ -386,8 +429,9 @@ class DieFightingState(PhaseState[DieFightingAction]):
 
     def check_elimination(self) -> list[Event]:
         """Rule 9.1: a player with no unit left on the map loses at once."""
+        owners = {u.owner for u in self.units.values()}
         for p in (0, 1):
-            if not any(u.owner == p for u in self.units.values()):
+            if p not in owners:
                 self.phase, self.winner = Phase.OVER, 1 - p
                 return [Event(EventKind.GAME_OVER, f"{self.game.player_name(1 - p)} wins: {self.game.player_name(p)} has no units left.",
                               {"winner": 1 - p})]
@@ -443,10 +487,6 @@ class DieFightingState(PhaseState[DieFightingAction]):
             Phase.BREAK_MOVE: f"round {self.round}, combat: move the unit that broke away",
         }
         return f"{self.game.player_name(self.player)}: {steps[self.phase]}"
-
-
-def _order(cell: Cell) -> tuple[int, int]:
-    return (cell[1], cell[0])
 
 
 def _reason(state: DieFightingState, action: Action, player: int) -> str | None:

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from ...core.data import DataFile, require
@@ -54,13 +54,29 @@ class Commander:
 class UnitTable:
     units: dict[str, UnitCard]
     commanders: dict[str, Commander]
+    # labels and stats already worked out (the table never changes once loaded)
+    _labels: dict[tuple[str, str], str] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _stats: dict[tuple[str, str, str], int] = field(default_factory=dict, init=False, compare=False, repr=False)
+    values: dict[tuple[str, str, int, int], float] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """The heuristics' worth of a unit by (kind, commander, points, uses), memoized."""
 
     def cost(self, kind: str, commander: str) -> int:
         return self.units[kind].cost + (self.commanders[commander].cost if commander else 0)
 
     def label(self, kind: str, commander: str) -> str:
-        name = self.units[kind].name
-        return f"{name} with a {self.commanders[commander].name}" if commander else name
+        found = self._labels.get((kind, commander))
+        if found is None:
+            name = self.units[kind].name
+            found = self._labels[kind, commander] = f"{name} with a {self.commanders[commander].name}" if commander else name
+        return found
+
+    def stat(self, kind: str, commander: str, name: str) -> int:
+        """A unit card value plus its commander's bonus (rules 2.3 and 2.4)."""
+        key = (kind, commander, name)
+        found = self._stats.get(key)
+        if found is None:
+            found = self._stats[key] = int(getattr(self.units[kind], name, 0)) + self.bonus(kind, commander, name)
+        return found
 
     def bonus(self, kind: str, commander: str, stat: str) -> int:
         """+1 when the unit's commander raises ``stat`` for its unit type (rule 2.4)."""

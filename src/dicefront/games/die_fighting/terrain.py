@@ -4,9 +4,10 @@ reach and lines of fire (rules 3.2, 5.2-5.5, 7.8, 8.1-8.3)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ...core.grid import Cell, Grid
+from .actions import Activate, MoveTo
 from .tables import DEPLOY_ROWS, MapTile
 
 # how many tiles across and deep each mode joins (rule 1.2); slot order: south-west,
@@ -15,6 +16,10 @@ LAYOUTS = {1: (1, 1), 2: (2, 1), 4: (2, 2)}
 SIDES = ("south", "north")
 
 
+T = TypeVar("T")
+_REACH_MEMO = 20_000  # reach answers kept per battlefield (then the memo starts afresh)
+CELL_NAMES: dict[Cell, str] = {(c, r): Grid.name((c, r)) for c in range(26) for r in range(99)}
+"""The name of every square of the largest battlefield the options allow (26 x 99)."""
 _DELTAS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
@@ -55,6 +60,51 @@ class Field:
         self.adjacent: dict[Cell, frozenset[Cell]] = _Lazy(self._adjacent)
         self.steps: dict[Cell, tuple[tuple[Cell, int], ...]] = _Lazy(self._steps)
         self._lines: dict[tuple[Cell, Cell], bool] = {}
+        self._bit_tables()
+
+    def _bit_tables(self) -> None:
+        """Squares as bits of an int, bit ``row * width + col`` (so ascending bits run
+        in board order: row, then column), with per-square masks for the hot paths."""
+        g = self.grid
+        self.cells: tuple[Cell, ...] = tuple((c, r) for r in range(g.height) for c in range(g.width))
+        self.bit: dict[Cell, int] = {cell: 1 << i for i, cell in enumerate(self.cells)}
+        # the actions naming one square, built once (frozen: equal to freshly built ones)
+        self.activate: tuple[Activate, ...] = tuple(Activate(cell) for cell in self.cells)
+        self.move_to: tuple[MoveTo, ...] = tuple(MoveTo(cell) for cell in self.cells)
+        self.adjacent_mask: dict[Cell, int] = {}
+        step1: list[int] = []
+        step2: list[int] = []
+        for cell in self.cells:
+            self.adjacent_mask[cell] = sum(self.bit[n] for n in self.adjacent[cell])
+            one = two = 0
+            for n, cost in self.steps[cell]:
+                if cost == 1:
+                    one |= self.bit[n]
+                else:
+                    two |= self.bit[n]
+            step1.append(one)
+            step2.append(two)
+        self._step1 = tuple(step1)
+        self._step2 = tuple(step2)
+        self._reached: dict[tuple[Cell, int, int, int], tuple[int, ...]] = {}
+        self._chunks: dict[int, tuple[tuple[Any, ...], list[dict[int, tuple[Any, ...]]]]] = {}
+
+    def pick(self, items: tuple[T, ...], mask: int) -> list[T]:
+        """The items (one per square, in bit order) at the set bits of ``mask``, in
+        board order: a byte of the mask at a time, through per-byte tables built once."""
+        found = self._chunks.get(id(items))
+        if found is None or found[0] is not items:
+            found = self._chunks[id(items)] = (items, [{} for _ in range(0, len(items), 8)])
+        out: list[T] = []
+        base = 0
+        for table, byte in zip(found[1], mask.to_bytes(len(found[1]), "little"), strict=True):
+            if byte:
+                part = table.get(byte)
+                if part is None:
+                    part = table[byte] = tuple(items[base + i] for i in range(8) if byte >> i & 1)
+                out.extend(part)
+            base += 8
+        return out
 
     def _adjacent(self, cell: Cell) -> frozenset[Cell]:
         """Rule 5.5: the 8 squares around, less diagonals between two Blocking squares."""
@@ -109,6 +159,38 @@ class Field:
                             best[nxt] = new
                             buckets[new].append(nxt)
         return best
+
+    def reach_layers(self, start: Cell, budget: int, stops: int, enemies: int) -> tuple[int, ...]:
+        """:meth:`reach` on bit masks: layer ``k`` holds the squares whose cheapest
+        cost is ``k`` (``stops`` and ``enemies`` are masks of squares). Memoized: the
+        answer depends on nothing else, and search revisits the same positions."""
+        key = (start, budget, stops, enemies)
+        found = self._reached.get(key)
+        if found is not None:
+            return found
+        if len(self._reached) >= _REACH_MEMO:
+            self._reached.clear()
+        seen = self.bit[start]
+        layers = [seen]
+        step1, step2 = self._step1, self._step2
+        later = [0] * (budget + 3)
+        expand = seen
+        for k in range(1, budget + 1):
+            one = two = 0
+            while expand:
+                low = expand & -expand
+                j = low.bit_length() - 1
+                one |= step1[j]
+                two |= step2[j]
+                expand ^= low
+            later[k] |= one
+            later[k + 1] |= two
+            new = later[k] & ~seen & ~enemies
+            seen |= new
+            layers.append(new)
+            expand = new & ~stops
+        found = self._reached[key] = tuple(layers)
+        return found
 
     # ----- lines of fire -----------------------------------------------------------------
     def line_blocked(self, a: Cell, b: Cell) -> bool:
