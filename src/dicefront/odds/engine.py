@@ -361,7 +361,7 @@ def analyse(
     pol = resolve(state.game, policy)
     if not state.game.spec.hidden_information:
         if _plainly_no_dice(state, act, who, pol):
-            dist, chance = {}, False
+            dist, chance = dict[str, Fraction](), False
         else:
             dist, chance = _distribution(state.clone(), act, who, pol)
         combined, exact, notes = (dist, True, []) if chance else ({}, True, [NO_DICE])
