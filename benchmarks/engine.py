@@ -13,7 +13,7 @@ from dicefront.lab.bench import run_bench
 
 def main() -> None:
     out = sys.argv[1] if len(sys.argv) > 1 else "-"
-    data = run_bench(dicefront.names(), seconds=3.0)
+    data = run_bench(dicefront.names(), seconds=3.0, rounds=3)
     ref = data["reference_kops_per_s"]
     data["ratios_to_reference"] = {
         game: {k: v / ref for k, v in row.items()} for game, row in data["games"].items()

@@ -132,3 +132,28 @@ def test_time_budget_stops_the_search() -> None:
 def test_iterations_per_second_is_measured(name: str) -> None:
     rate = mcts_iterations_per_second(dicefront.load(name), 0.2, random.Random(1))
     assert rate > 10, f"{name}: {rate:.1f} iterations per second"
+
+
+def test_hard_never_searches_less_than_medium() -> None:
+    # the iteration floor: hard's time budget cannot starve it below medium's search
+    medium, hard = make_agent("medium"), make_agent("hard")
+    assert isinstance(medium, MCTSAgent) and isinstance(hard, MCTSAgent)
+    assert hard.min_iterations >= medium.iterations
+    game = dicefront.load("ditch")
+    state = game.new_state()
+    rng = random.Random(3)
+    while state.is_chance or len(state.legal_actions(state.actors[0])) < 2:
+        if state.is_chance:
+            state.apply_chance(sample(state.chance_outcomes(), rng))
+        else:
+            state.apply(state.legal_actions(state.actors[0])[0], state.actors[0])
+    starved = MCTSAgent(seconds=1e-9, min_iterations=medium.iterations)
+    starved.choose(state, state.actors[0], random.Random(0))
+    assert starved.last_iterations >= medium.iterations
+
+
+def test_iteration_floor_is_a_declared_parameter() -> None:
+    agent = make_agent("mcts:seconds=0.01:min_iterations=30")
+    assert isinstance(agent, MCTSAgent) and agent.min_iterations == 30
+    with pytest.raises(AgentError):
+        make_agent("mcts:min_iterations=-1")

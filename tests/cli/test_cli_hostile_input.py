@@ -78,7 +78,7 @@ def test_agents_lists_parameters_with_bounds() -> None:
     data = json.loads(runner.invoke(app, ["agents", "--json"]).stdout)
     mcts = next(a for a in data["agents"] if a["name"] == "mcts")
     assert {"name": "c", "type": "float", "allowed": "[0, 10]"}.items() <= mcts["params"][2].items()
-    assert data["levels"]["hard"] == "mcts:seconds=0.9"
+    assert data["levels"]["hard"] == "mcts:iterations=1000:seconds=0.9:min_iterations=400"
 
 
 def _replay_file(tmp_path: Path) -> Path:

@@ -85,23 +85,28 @@ def after_action(state: State, action: Any, player: int) -> State:
 
 class Budget:
     """A search budget: a number of iterations, or (``seconds > 0``) a wall-clock
-    time. Only iteration budgets give the same moves on every run."""
+    time. Only iteration budgets give the same moves on every run. ``floor``: at
+    least this many iterations whatever the clock says (a loaded machine cannot
+    starve a time-bounded search below it)."""
 
-    __slots__ = ("deadline", "done", "iterations", "seconds")
+    __slots__ = ("deadline", "done", "floor", "iterations", "seconds")
 
-    def __init__(self, iterations: int, seconds: float = 0.0) -> None:
+    def __init__(self, iterations: int, seconds: float = 0.0, floor: int = 0) -> None:
         if iterations < 1:
             raise AgentError(f"iterations must be at least 1, got {iterations}")
         if seconds < 0:
             raise AgentError(f"seconds must not be negative, got {seconds}")
         self.iterations = iterations
         self.seconds = seconds
+        self.floor = min(max(floor, 0), iterations)
         self.done = 0
         self.deadline = time.perf_counter() + seconds if seconds > 0 else 0.0
 
     def more(self) -> bool:
         if self.done >= self.iterations:
             return False
+        if self.done < self.floor:
+            return True
         return not (self.seconds > 0 and self.done and time.perf_counter() >= self.deadline)
 
 

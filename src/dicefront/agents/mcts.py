@@ -80,6 +80,8 @@ MCTS_PARAMS: tuple[Param, ...] = (
           choices=("auto", "true", "false")),
     Param("exact", "int", 64, "an action's first visit is valued exactly over up to this many dice outcomes",
           low=0, high=1024),
+    Param("min_iterations", "int", 0, "with seconds: at least this many iterations, however long they take",
+          low=0, high=MAX_ITERATIONS),
 )
 """The parameters of ``mcts`` and ``ismcts`` and their published bounds (a decision
 costs at most ``iterations`` iterations or ``seconds`` seconds)."""
@@ -106,6 +108,9 @@ class MCTSAgent:
     * ``iterations``: iterations per decision (default 1000; the cap when ``seconds``
       is set, unlimited if not given then);
     * ``seconds``: a wall-clock budget per decision instead (not reproducible);
+    * ``min_iterations``: with ``seconds``, an iteration floor: at least this many
+      iterations however long they take (``hard`` never searches less than
+      ``medium`` on a loaded machine);
     * ``c``: the UCB exploration constant (values are in [-1, 1]);
     * ``rollout``: random steps played from a new leaf before evaluating it (0: the
       evaluation alone);
@@ -125,13 +130,16 @@ class MCTSAgent:
         determinize: Any = "auto",
         exact: int = 64,
         name: str = "mcts",
+        min_iterations: int = 0,
     ) -> None:
-        v = check_values(MCTS_PARAMS, name, {"iterations": iterations, "seconds": seconds, "c": c,
+        v = check_values(MCTS_PARAMS, name, {"iterations": iterations, "seconds": seconds,
+                                             "min_iterations": min_iterations, "c": c,
                                              "rollout": rollout, "determinize": determinize, "exact": exact})
         if v["iterations"] is None:
             v["iterations"] = NO_LIMIT if v["seconds"] else 1000
         self.iterations = int(v["iterations"])
         self.seconds = float(v["seconds"] or 0.0)
+        self.min_iterations = min(int(v["min_iterations"]), self.iterations)
         self.c = float(v["c"])
         self.rollout = int(v["rollout"])
         self.determinize = _parse_flag(v["determinize"])
@@ -150,7 +158,7 @@ class MCTSAgent:
 
     def search(self, state: State, player: int, rng: random.Random, budget: Budget | None = None) -> _Node:
         """Run the search from ``state`` for ``player``; return the root node."""
-        budget = budget or Budget(self.iterations, self.seconds)
+        budget = budget or Budget(self.iterations, self.seconds, self.min_iterations)
         det = self.determinize
         if det is None:
             det = state.game.spec.hidden_information

@@ -17,13 +17,15 @@ def bench(
     games: list[str] = typer.Argument(None, help="Games to measure (default: all)."),
     seconds: float = typer.Option(2.0, "--seconds", min=0.1, help="Time per measurement."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    rounds: int = typer.Option(3, "--rounds", min=1, max=20, help="Interleaved rounds (figures are their median)."),
+    odds: bool = typer.Option(True, "--odds/--no-odds", help="Also measure odds query CPU time (p50/p99)."),
 ) -> None:
-    """Measure random playouts, actions and clones per second (and MCTS iterations) per game."""
+    """Measure random playouts, actions and clones per second, MCTS iterations and odds query CPU time per game."""
     names = games or dicefront.names()
     unknown = [n for n in names if n not in dicefront.names()]
     if unknown:
         fail(f"unknown game {unknown[0]!r}; available games: {', '.join(dicefront.names())}")
-    data = run_bench(names, seconds)
+    data = run_bench(names, seconds, rounds=rounds, odds=odds)
     if as_json:
         print_json(data)
         return
@@ -33,6 +35,8 @@ def bench(
     table.add_column("game", style="bold cyan")
     for f in FIELDS:
         table.add_column(f.replace("_per_s", "").replace("_", " "), justify="right")
+    table.add_column("vs OpenSpiel", justify="right")
+    table.add_column("odds p99 ms", justify="right")
     rows = dict(data["games"])
     if spiel:
         rows["openspiel backgammon"] = spiel
@@ -43,12 +47,17 @@ def bench(
                 cells.append("-")
                 continue
             cells.append(f"{row[f]:,.0f} ({row[f] / ref:.3g}x)")
+        ratio = row.get("ratio_to_openspiel_backgammon")
+        cells.append("-" if ratio is None else f"{ratio:.2f}x")
+        p99 = row.get("odds_p99_ms")
+        cells.append("-" if p99 is None else f"{p99:.1f}")
         table.add_row(name, *cells)
     console.print(table)
     console.print(f"[dim]x: ratio to a fixed pure-Python reference workload measured in this run ({ref:,.0f} kops/s)[/]")
+    console.print(f"[dim]median of {data['rounds']} rounds; the references are measured between the games[/]")
     if spiel:
-        ratio = data["games"].get("ditch", {}).get("actions_per_s", 0.0) / spiel["actions_per_s"]
-        console.print(f"[dim]Ditch random-playout actions/s are {ratio:.2f}x OpenSpiel backgammon's (C++) in this run[/]")
+        console.print("[dim]vs OpenSpiel: random-playout actions/s as a ratio to OpenSpiel backgammon's (C++), "
+                      "measured next to each game[/]")
     else:
         console.print("[dim]install the `openspiel` extra to add OpenSpiel's backgammon as a second reference[/]")
 

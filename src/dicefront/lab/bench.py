@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import importlib
 import random
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
 
 from ..core.chance import sample
+from ..core.errors import DicefrontError
 from ..core.game import Game, State
 from ..core.registry import load
 
@@ -139,8 +141,110 @@ def openspiel_backgammon(seconds: float, seed: int = 0) -> dict[str, float] | No
     return {"games_per_s": games / elapsed, "actions_per_s": steps / elapsed, "clones_per_s": clones}
 
 
-def run_bench(names: list[str], seconds: float) -> dict[str, Any]:
-    ref = reference_ops(min(1.0, seconds))
-    rows: dict[str, dict[str, float]] = {n: bench_game(n, seconds) for n in names}
-    spiel = openspiel_backgammon(seconds)
-    return {"reference_kops_per_s": ref, "games": rows, "openspiel_backgammon": spiel}
+def odds_positions(game: Game[Any, Any], count: int, seed: int = 0) -> list[State]:
+    """``count`` positions from seeded random play: decisions (and pending dice)
+    reached after a random number of steps of a random game."""
+    rng = random.Random(f"dicefront-odds-bench:{game.name}:{seed}")
+    out: list[State] = []
+    tries = 0
+    while len(out) < count and tries < 50 * count:
+        tries += 1
+        state = game.new_state()
+        for _ in range(rng.randrange(4, 120)):
+            if state.is_terminal:
+                break
+            if state.is_chance:
+                state.push_chance(sample(state.chance_outcomes(), rng))
+            else:
+                p = state.actors[0]
+                actions = state.legal_actions(p)
+                state.push(actions[rng.randrange(len(actions))], p)
+        if not state.is_terminal:
+            out.append(state)
+    return out
+
+
+def odds_queries(state: State) -> list[tuple[Any, int]]:
+    """The questions asked at a position: every legal action of each actor, or the
+    pending dice (asked by player 0)."""
+    if state.is_chance:
+        return [(None, 0)]
+    return [(a, p) for p in state.actors for a in state.legal_actions(p)]
+
+
+def odds_bench(name: str, positions: int = 30, seed: int = 0, max_queries: int = 600) -> dict[str, float]:
+    """CPU time (``time.process_time``) per odds query over positions sampled from
+    seeded random play: every legal action at each position, plus pending dice.
+    Returns p50/p99/max in milliseconds, the number of queries and how many had dice."""
+    from ..odds.engine import analyse
+
+    game = load(name)
+    times: list[float] = []
+    with_dice = 0
+    for state in odds_positions(game, positions, seed):
+        for action, player in odds_queries(state):
+            if len(times) >= max_queries:
+                break
+            start = time.process_time()
+            try:
+                answer = analyse(state, action, player)
+            except DicefrontError:
+                answer = None
+            times.append(time.process_time() - start)
+            if answer is not None and answer.outcomes:
+                with_dice += 1
+    return {**_percentiles(times), "queries": len(times), "queries_with_dice": with_dice}
+
+
+def _percentiles(times: list[float]) -> dict[str, float]:
+    if not times:
+        return {"p50_ms": 0.0, "p99_ms": 0.0, "max_ms": 0.0}
+    ordered = sorted(times)
+
+    def at(q: float) -> float:
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+    return {"p50_ms": at(0.5), "p99_ms": at(0.99), "max_ms": ordered[-1] * 1000}
+
+
+def run_bench(names: list[str], seconds: float, rounds: int = 3, odds: bool = True) -> dict[str, Any]:
+    """Every figure as the median of ``rounds`` short rounds. Within each round the
+    references (the pure-Python workload and OpenSpiel's backgammon) are measured
+    between the games, interleaved, so each game's ratio is taken against a
+    reference measured next to it on a machine whose load changes over time."""
+    per = seconds / rounds
+    refs: list[float] = []
+    spiels: list[dict[str, float]] = []
+    samples: dict[str, list[dict[str, float]]] = {n: [] for n in names}
+    ratios: dict[str, list[float]] = {n: [] for n in names}
+    have_spiel = True
+    for r in range(rounds):
+        for name in names:
+            ref = reference_ops(min(0.25, per / 2))
+            refs.append(ref)
+            spiel = openspiel_backgammon(per / 2, seed=r) if have_spiel else None
+            have_spiel = spiel is not None
+            row = bench_game(name, per, seed=r)
+            samples[name].append(row)
+            if spiel is not None:
+                spiels.append(spiel)
+                ratios[name].append(row["actions_per_s"] / spiel["actions_per_s"])
+    rows: dict[str, dict[str, float]] = {}
+    for name in names:
+        row = _median_rows(samples[name])
+        if ratios[name]:
+            row["ratio_to_openspiel_backgammon"] = statistics.median(ratios[name])
+        if odds:
+            row.update({f"odds_{k}": v for k, v in odds_bench(name).items()})
+        rows[name] = row
+    return {
+        "reference_kops_per_s": statistics.median(refs) if refs else reference_ops(min(1.0, seconds)),
+        "rounds": rounds,
+        "games": rows,
+        "openspiel_backgammon": _median_rows(spiels) if spiels else None,
+    }
+
+
+def _median_rows(rows: list[dict[str, float]]) -> dict[str, float]:
+    keys = [k for k in rows[0] if all(k in r for r in rows)]
+    return {k: statistics.median(r[k] for r in rows) for k in keys}

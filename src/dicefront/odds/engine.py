@@ -276,6 +276,24 @@ def _distribution(world: State, action: Action | None, player: int, policy: Poli
 NO_DICE = "no dice: this action involves no chance"
 
 
+def _plainly_no_dice(world: State, action: Action | None, player: int, policy: Policy) -> bool:
+    """True when ``action`` in ``world`` surely reaches the next decision (or the end)
+    without a chance node of its own: applied, it leaves the end of the game, the
+    next turn's opening dice, or a decision the policy does not take. The full expansion would give no
+    dice there too; this answers without building it (a plain move costs one apply)."""
+    if action is None:
+        return False
+    after = world.clone()
+    after.apply(action, player)
+    if after.is_terminal:
+        return True
+    if after.is_chance:  # dice: the action's own, unless they open the next turn
+        opening = next_dice(world.game)
+        return opening is not None and bool(opening(after))
+    expansion = _Expansion(policy, player, world)
+    return expansion.decide(after, False, (False, after.key())) is None
+
+
 def _over_information(
     state: State, act: Action | None, who: int, pol: Policy, seed: int | str
 ) -> tuple[dict[str, Fraction], bool, list[str]]:
@@ -295,6 +313,8 @@ def _over_information(
     rng = random.Random(f"dicefront-odds:{seed}")
     samples = DETERMINIZATIONS
     worlds = _worlds(state, who, rng, samples)
+    if all(_plainly_no_dice(w, act, who, pol) for w, _ in worlds):
+        return {}, True, [NO_DICE]
     results = [(_distribution(w, act, who, pol), n) for w, n in worlds]
     if not any(chance for (_, chance), _ in results):
         return {}, True, [NO_DICE]
@@ -340,7 +360,10 @@ def analyse(
     act = _the_action(state, action, who)
     pol = resolve(state.game, policy)
     if not state.game.spec.hidden_information:
-        dist, chance = _distribution(state.clone(), act, who, pol)
+        if _plainly_no_dice(state, act, who, pol):
+            dist, chance = dict[str, Fraction](), False
+        else:
+            dist, chance = _distribution(state.clone(), act, who, pol)
         combined, exact, notes = (dist, True, []) if chance else ({}, True, [NO_DICE])
     else:
         combined, exact, notes = _over_information(state, act, who, pol, seed)
