@@ -119,3 +119,34 @@ def test_window_policy_takes_the_default_for_the_opponent_under_mine() -> None:
     assert mine.decide(elsewhere, Context(asking=0, rolled=False, expand=expand)) is None
     with pytest.raises(ValueError, match="choose must be one of"):
         WindowPolicy("x", "", window, "worst")
+
+
+def test_world_budget_is_reported_and_reproducible() -> None:
+    # A Hell's Ditch planning question whose re-sampled enemy plans disagree: the
+    # answer rests on as many re-samplings as the budget of positions allows, says so,
+    # and is the same every time (a count, not a clock).
+    from dicefront.lab.bench import load, odds_positions
+    from dicefront.odds import engine
+
+    state = odds_positions(load("hells_ditch"), 30, 0)[20]
+    first = engine.analyse(state, "w2 move hogjaw", 1)
+    assert not first.exact and "stopped at the budget" in first.notes[0]
+    assert sum(p for _, p in first.outcomes) == 1
+    assert engine.analyse(state, "w2 move hogjaw", 1) == first
+
+
+def test_budget_answer_equals_the_full_computation_when_worlds_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Trench Checkers airstrikes under no-cards: the opponent's hand never matters, so
+    # the answer from the few worlds the budget allows equals the full 12-world one.
+    from dicefront.lab.bench import load, odds_positions
+    from dicefront.odds import engine
+
+    states = odds_positions(load("trench_checkers"), 30, 0)
+    for idx, action, player in ((9, "play airstrike g2", 1), (7, "play airstrike d9", 0)):
+        quick = engine.analyse(states[idx], action, player)
+        assert quick.exact and "stopped at the budget" in quick.notes[0]
+        monkeypatch.setattr(engine, "WORLD_BUDGET", 10**9)
+        full = engine.analyse(states[idx], action, player)
+        monkeypatch.setattr(engine, "WORLD_BUDGET", 150)
+        assert full.exact and "each of 12" in full.notes[0]
+        assert full.outcomes == quick.outcomes

@@ -25,6 +25,13 @@ DETERMINIZATIONS = 12
 first; if they disagree, the hidden part matters and the answer is an average over
 DETERMINIZATIONS_IF_HIDDEN_MATTERS re-samplings."""
 DETERMINIZATIONS_IF_HIDDEN_MATTERS = 120
+WORLD_BUDGET = 150
+"""A bound, in positions expanded (summed over the re-sampled worlds), on the work
+spent on re-samplings: a count, not a clock, so an answer is the same on every machine.
+Worlds are expanded in the fixed order they were drawn; once the positions expanded
+reach this budget no further world is started (at least MIN_WORLDS distinct worlds are
+always expanded), and the note says how many re-samplings the answer rests on."""
+MIN_WORLDS = 2
 
 
 @dataclass(frozen=True)
@@ -263,6 +270,15 @@ def _worlds(state: State, player: int, rng: random.Random, count: int) -> list[t
 
 
 def _distribution(world: State, action: Action | None, player: int, policy: Policy) -> tuple[dict[str, Fraction], bool]:
+    dist, chance, _ = _distribution_counted(world, action, player, policy)
+    return dist, chance
+
+
+def _distribution_counted(
+    world: State, action: Action | None, player: int, policy: Policy
+) -> tuple[dict[str, Fraction], bool, int]:
+    """The distribution, whether any dice were met, and the positions expanded."""
+    world = world.clone()
     before = world.clone()
     expansion = _Expansion(policy, player, before)
     events = [] if action is None else world.apply(action, player)
@@ -270,7 +286,7 @@ def _distribution(world: State, action: Action | None, player: int, policy: Poli
     dist: dict[str, Fraction] = {}
     for node, p in leaves:
         dist[node.label] = dist.get(node.label, Fraction(0)) + p
-    return dist, expansion.chance_seen
+    return dist, expansion.chance_seen, expansion.nodes
 
 
 NO_DICE = "no dice: this action involves no chance"
@@ -315,27 +331,71 @@ def _over_information(
     worlds = _worlds(state, who, rng, samples)
     if all(_plainly_no_dice(w, act, who, pol) for w, _ in worlds):
         return {}, True, [NO_DICE]
-    results = [(_distribution(w, act, who, pol), n) for w, n in worlds]
-    if not any(chance for (_, chance), _ in results):
-        return {}, True, [NO_DICE]
-    if all(d == results[0][0][0] for (d, _), _ in results):
+    spent = 0
+    results: list[tuple[dict[str, Fraction], bool, int]] = []
+    for i, (world, n) in enumerate(worlds):
+        if i >= MIN_WORLDS and spent >= WORLD_BUDGET:
+            break
+        dist, chance, nodes = _distribution_counted(world, act, who, pol)
+        spent += nodes
+        results.append((dist, chance, n))
+        if any(d != results[0][0] for d, _, _ in results):
+            break
+    checked = sum(n for _, _, n in results)
+    agree = all(d == results[0][0] for d, _, _ in results)
+    if agree and len(results) == len(worlds):
+        if not any(chance for _, chance, _ in results):
+            return {}, True, [NO_DICE]
         if len(worlds) == 1:
-            return results[0][0][0], True, [f"computed over player {who}'s information: nothing hidden from this player matters here"]
+            return results[0][0], True, [f"computed over player {who}'s information: nothing hidden from this player matters here"]
         note = (
             f"computed over player {who}'s information: the same distribution in each of {samples} re-samplings of what "
             "this player cannot see, so the hidden part does not change these dice"
         )
-        return results[0][0][0], True, [note]
-    more = _worlds(state, who, rng, DETERMINIZATIONS_IF_HIDDEN_MATTERS - samples)
-    results += [(_distribution(w, act, who, pol), n) for w, n in more]
-    samples = DETERMINIZATIONS_IF_HIDDEN_MATTERS
+        return results[0][0], True, [note]
+    if agree:  # the budget ran out before every world was checked; all checked ones agree
+        if not any(chance for _, chance, _ in results):
+            return {}, True, [NO_DICE]
+        note = (
+            f"computed over player {who}'s information: the same distribution in each of the {checked} of {samples} "
+            f"re-samplings of what this player cannot see that were checked ({len(results)} distinct; stopped at the budget "
+            f"of {WORLD_BUDGET} positions), so the hidden part is taken not to change these dice"
+        )
+        return results[0][0], True, [note]
+    # The hidden part matters: an average over more re-samplings, drawn in a fixed order,
+    # the first DETERMINIZATIONS as above, until DETERMINIZATIONS_IF_HIDDEN_MATTERS or the budget.
+    counts: dict[Hashable, list[Any]] = {w.key(): [d, n] for (w, _), (d, _, n) in zip(worlds, results, strict=False)}
+    for world, _ in worlds[len(results):]:  # drawn already; their expansion is still owed
+        if spent >= WORLD_BUDGET:
+            break
+        dist, _, nodes = _distribution_counted(world, act, who, pol)
+        spent += nodes
+        counts[world.key()] = [dist, sum(n for w, n in worlds if w.key() == world.key())]
+    used = sum(entry[1] for entry in counts.values())
+    for _ in range(DETERMINIZATIONS_IF_HIDDEN_MATTERS - samples):
+        if spent >= WORLD_BUDGET:
+            break
+        world = state.determinize(who, rng)
+        key = world.key()
+        if key in counts:
+            counts[key][1] += 1
+        else:
+            dist, _, nodes = _distribution_counted(world, act, who, pol)
+            spent += nodes
+            counts[key] = [dist, 1]
+        used += 1
     mixture: dict[str, Fraction] = {}
-    for (dist, _), n in results:
+    for dist, n in counts.values():
         for label, p in dist.items():
-            mixture[label] = mixture.get(label, Fraction(0)) + p * Fraction(n, samples)
+            mixture[label] = mixture.get(label, Fraction(0)) + p * Fraction(n, used)
+    stopped = (
+        ""
+        if used == DETERMINIZATIONS_IF_HIDDEN_MATTERS
+        else f" (stopped at the budget of {WORLD_BUDGET} positions; {DETERMINIZATIONS_IF_HIDDEN_MATTERS} without it)"
+    )
     note = (
-        f"estimated over player {who}'s information: the average over {samples} re-samplings of what this player "
-        "cannot see (the hidden part changes these odds; the opponent's actual secrets are not used)"
+        f"estimated over player {who}'s information: the average over {used} re-samplings of what this player "
+        f"cannot see{stopped} (the hidden part changes these odds; the opponent's actual secrets are not used)"
     )
     return mixture, False, [note]
 
