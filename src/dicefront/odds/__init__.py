@@ -43,13 +43,12 @@ How the figures are computed
     ``DETERMINIZATIONS_IF_HIDDEN_MATTERS`` re-samplings, marked ``exact=False`` with a
     note: an estimate over the player's information, never the odds given the
     opponent's actual cards or plan.
-  - **A budget.** The worlds are expanded in the fixed order they were drawn, and no
-    further world is started once ``WORLD_BUDGET`` positions (summed over worlds; a
-    count, not a clock, so answers are reproducible) have been expanded; at least
-    ``MIN_WORLDS`` distinct worlds always are. If the budget stops the agreement check,
-    the answer is still marked exact when every checked world agrees, and its note
-    says how many of the re-samplings were checked: a weaker test than all of them. If
-    it stops the average, the note says over how many re-samplings it was taken.
+  - **A budget for estimates.** The agreement check always expands all
+    ``DETERMINIZATIONS`` worlds, so an answer called exact rests on all of them. Only
+    when they disagree (an estimate) is the work bounded: the further re-samplings are
+    expanded in the fixed order they were drawn until ``WORLD_BUDGET`` positions
+    (summed over worlds; a count, not a clock, so answers are reproducible) have been
+    expanded, and the note says over how many re-samplings the average was taken.
 * Events are filtered to what the asking player may see before labels are made.
 
 ``simulate`` draws one run of the same sequence with an RNG (for Monte Carlo checks).
@@ -66,7 +65,6 @@ from .engine import (
     DETERMINIZATIONS,
     DETERMINIZATIONS_IF_HIDDEN_MATTERS,
     MAX_NODES,
-    MIN_WORLDS,
     WORLD_BUDGET,
     Odds,
     analyse,
@@ -102,6 +100,6 @@ odds = _OddsEntry()
 odds.__doc__ = _odds.__doc__
 
 __all__ = [
-    "DETERMINIZATIONS", "DETERMINIZATIONS_IF_HIDDEN_MATTERS", "MAX_NODES", "MIN_WORLDS", "WORLD_BUDGET", "Context", "GamePolicies", "Odds", "Policy", "Stop", "analyse",
+    "DETERMINIZATIONS", "DETERMINIZATIONS_IF_HIDDEN_MATTERS", "MAX_NODES", "WORLD_BUDGET", "Context", "GamePolicies", "Odds", "Policy", "Stop", "analyse",
     "available", "best_action", "odds", "policies", "policies_of", "resolve", "simulate",
 ]

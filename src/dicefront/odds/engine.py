@@ -27,11 +27,11 @@ DETERMINIZATIONS_IF_HIDDEN_MATTERS re-samplings."""
 DETERMINIZATIONS_IF_HIDDEN_MATTERS = 120
 WORLD_BUDGET = 150
 """A bound, in positions expanded (summed over the re-sampled worlds), on the work
-spent on re-samplings: a count, not a clock, so an answer is the same on every machine.
-Worlds are expanded in the fixed order they were drawn; once the positions expanded
-reach this budget no further world is started (at least MIN_WORLDS distinct worlds are
-always expanded), and the note says how many re-samplings the answer rests on."""
-MIN_WORLDS = 2
+spent averaging over worlds once they are known to disagree (an estimate): a count, not
+a clock, so an answer is the same on every machine. Worlds are expanded in the fixed
+order they were drawn; once the budget is reached no further world is started, and the
+note says how many re-samplings the average rests on. The agreement check that decides
+whether an answer is exact always expands every one of the DETERMINIZATIONS worlds."""
 
 
 @dataclass(frozen=True)
@@ -333,15 +333,12 @@ def _over_information(
         return {}, True, [NO_DICE]
     spent = 0
     results: list[tuple[dict[str, Fraction], bool, int]] = []
-    for i, (world, n) in enumerate(worlds):
-        if i >= MIN_WORLDS and spent >= WORLD_BUDGET:
-            break
+    for world, n in worlds:  # every drawn world is checked: an exact answer rests on all of them
         dist, chance, nodes = _distribution_counted(world, act, who, pol)
         spent += nodes
         results.append((dist, chance, n))
         if any(d != results[0][0] for d, _, _ in results):
             break
-    checked = sum(n for _, _, n in results)
     agree = all(d == results[0][0] for d, _, _ in results)
     if agree and len(results) == len(worlds):
         if not any(chance for _, chance, _ in results):
@@ -351,15 +348,6 @@ def _over_information(
         note = (
             f"computed over player {who}'s information: the same distribution in each of {samples} re-samplings of what "
             "this player cannot see, so the hidden part does not change these dice"
-        )
-        return results[0][0], True, [note]
-    if agree:  # the budget ran out before every world was checked; all checked ones agree
-        if not any(chance for _, chance, _ in results):
-            return {}, True, [NO_DICE]
-        note = (
-            f"computed over player {who}'s information: the same distribution in each of the {checked} of {samples} "
-            f"re-samplings of what this player cannot see that were checked ({len(results)} distinct; stopped at the budget "
-            f"of {WORLD_BUDGET} positions), so the hidden part is taken not to change these dice"
         )
         return results[0][0], True, [note]
     # The hidden part matters: an average over more re-samplings, drawn in a fixed order,
