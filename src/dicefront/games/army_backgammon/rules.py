@@ -250,8 +250,9 @@ class ArmyState(PhaseState[ArmyAction]):
         # An action's look-ahead never beats the position's (``target`` is the best of
         # them), so with target 1 every action qualifies without looking further.
         look = target > 1
-        made = self.game.made
-        out: list[ArmyAction] = []
+        ranked = self.game.ranked
+        rank = self.game.rank
+        out: list[tuple[tuple[int, int, int], ArmyAction]] = []  # (sort key, action): see ArmyBackgammonGame.rank
         if slots[0] == ATTACK:
             found: dict[tuple[str, int], int] = {}  # the look-ahead depends on the attacker and die only
             for an, tn, d in attacks(ctx, self.men, player, dice, self.fired):
@@ -262,7 +263,7 @@ class ArmyState(PhaseState[ArmyAction]):
                         left = found[an, d] = usable_on(ctx, player, rest, without(dice, d), after, own, enemy)
                     if 1 + left != target:
                         continue
-                out.append(made.get((an, tn)) or self.game.made_action(Attack(an, tn)))
+                out.append(ranked.get((an, tn)) or rank(Attack(an, tn)))
         else:  # tactics.moves on the compact board
             step = 1 if player == 0 else -1
             two = len(dice) == 2 and bool(rest)  # then target 2: the other die must be usable after the move
@@ -288,10 +289,11 @@ class ArmyState(PhaseState[ArmyAction]):
                                 after, own2, enemy2 = moved_board(mine, i, dest, own, enemy)
                                 if 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2) != target:
                                     continue
-                    out.append(made.get((names[i], d)) or self.game.made_action(Move(names[i], d)))
+                    out.append(ranked.get((names[i], d)) or rank(Move(names[i], d)))
         if any(s != slots[0] for s in rest) and usable_on(ctx, player, rest, dice, mine, own, enemy) == target:
-            out.append(Skip())
-        return sorted(out, key=_action_key)
+            out.append(((2, 0, 0), Skip()))
+        out.sort()
+        return [a for _, a in out]
 
     def _stance_actions(self, player: int) -> list[ArmyAction]:
         out: list[ArmyAction] = [KeepStances()]
@@ -317,12 +319,14 @@ class ArmyState(PhaseState[ArmyAction]):
 
     # ----- applying -------------------------------------------------------------------
     def _apply(self, action: ArmyAction, player: int) -> list[Event]:
-        self._legal = self._board = self._usable = self._men_id = None
+        self._legal = self._board = self._usable = None
         if self.phase == Phase.SETUP:
+            self._men_id = None
             return setup.apply_task(self, action, player)
-        if isinstance(action, Orders):
+        if isinstance(action, Orders):  # the men stay as they are: keep men_id
             return self._give_orders(action.kind, forced=False)
         if isinstance(action, Move):
+            self._men_id = None
             return self._move(action, player)
         if isinstance(action, Attack):
             return self._attack(action, player)
@@ -331,6 +335,7 @@ class ArmyState(PhaseState[ArmyAction]):
             ev = Event(Kind.SKIP, f"{self.game.player_name(player)} leaves that phase unused.", {})
             return [ev, *self._advance()]
         if isinstance(action, ChangeStance):  # rule 7.1
+            self._men_id = None
             man = self.men[action.man]
             self.men[action.man] = man._replace(stance=action.stance)
             text = f"{self.game.player_name(player)} swaps {describe(self.game, action.man, man)} for a {action.stance} figure."
@@ -521,10 +526,3 @@ class ArmyState(PhaseState[ArmyAction]):
             return f"{name}: turn {self.turn}, {ORDER_NAMES[self.orders]}, {what} with {dice_text(self.dice)}"
         return f"{name}: turn {self.turn}, stance phase (swap one man's stance or keep them)"
 
-
-def _action_key(action: Action) -> tuple[int, int, int]:
-    if isinstance(action, Move):
-        return (0, int(action.man[1:]), action.die)
-    if isinstance(action, Attack):
-        return (1, int(action.attacker[1:]), int(action.target[1:]))
-    return (2, 0, 0)
