@@ -319,6 +319,7 @@ class ArmyState(PhaseState[ArmyAction]):
 
     # ----- applying -------------------------------------------------------------------
     def _apply(self, action: ArmyAction, player: int) -> list[Event]:
+        board = self._board
         self._legal = self._board = self._usable = None
         if self.phase == Phase.SETUP:
             self._men_id = None
@@ -327,9 +328,9 @@ class ArmyState(PhaseState[ArmyAction]):
             return self._give_orders(action.kind, forced=False)
         if isinstance(action, Move):
             self._men_id = None
-            return self._move(action, player)
+            return self._move(action, player, board)
         if isinstance(action, Attack):
-            return self._attack(action, player)
+            return self._attack(action, player, board)
         if isinstance(action, Skip):
             self.slots = self.slots[1:]
             ev = Event(Kind.SKIP, f"{self.game.player_name(player)} leaves that phase unused.", {})
@@ -354,7 +355,7 @@ class ArmyState(PhaseState[ArmyAction]):
         ev = Event(Kind.ORDERS, f"{self.game.player_name(self.player)} {how} {ORDER_NAMES[kind]}.", {"orders": kind})
         return [ev, *self._advance()]
 
-    def _move(self, action: Move, player: int) -> list[Event]:  # rules 5.1-5.5, 9.1
+    def _move(self, action: Move, player: int, board: Compact | None) -> list[Event]:  # rules 5.1-5.5, 9.1
         g = self.game
         man = self.men[action.man]
         self.dice = without(self.dice, action.die)
@@ -370,6 +371,11 @@ class ArmyState(PhaseState[ArmyAction]):
         data = {"man": action.man, "die": action.die, "from": man.row, "to": dest}
         enemies = [n for n, m in self.men.items() if m.owner != player and m.row == dest]
         moved_text = f"{g.player_name(player)}'s {who} moves {action.die} from row {man.row} to row {dest}"
+        if board is not None:  # the board after the move, without compacting the men again
+            names, mine, own, enemy = board
+            i = names.index(action.man)
+            after, own, enemy = moved_board(mine, i, dest, own, enemy)
+            self._board = (names[:i] + names[i + 1 :] if len(after) < len(mine) else names), after, own, enemy
         if len(enemies) >= 2:  # rule 5.5
             events = [Event(Kind.MOVE, f"{moved_text} into {len(enemies)} enemy men and is captured.", {**data, "captured": action.man})]
             return events + self._kill(action.man) + self._advance()
@@ -405,8 +411,11 @@ class ArmyState(PhaseState[ArmyAction]):
         text = f"{describe(g, name, man)} walks into {g.player_name(enemy)}'s hidden minefield on row {row}!"
         return [Event(Kind.MINE, text, {"man": name, "row": row})]
 
-    def _attack(self, action: Attack, player: int) -> list[Event]:  # rules 6.1-6.3
+    def _attack(self, action: Attack, player: int, board: Compact | None) -> list[Event]:  # rules 6.1-6.3
         g = self.game
+        if board is not None:  # kept for the saving throw (the men do not change until then)
+            names, mine, own, enemy = board
+            self._board = names, fired_board(mine, names.index(action.attacker)), own, enemy
         a, t = self.men[action.attacker], self.men[action.target]
         d = abs(a.row - t.row)
         self.dice = without(self.dice, d)
@@ -419,15 +428,15 @@ class ArmyState(PhaseState[ArmyAction]):
         return [Event(Kind.ATTACK, text, {"attacker": action.attacker, "target": action.target, "die": d})]
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
+        board = self._board
         self._legal = self._board = self._usable = None
-        if self.phase != Phase.ROLL:  # a turn's roll leaves the men as they are
-            self._men_id = None
         faces = tuple(int(f) for f in outcome.faces)
         if self.phase == Phase.ROLLOFF:
+            self._men_id = None
             return setup.rolloff(self, faces)
-        if self.phase == Phase.ROLL:
+        if self.phase == Phase.ROLL:  # a turn's roll leaves the men as they are
             return self._turn_roll(faces)
-        return self._saving_throw(faces[0])
+        return self._saving_throw(faces[0], board)
 
     def _turn_roll(self, faces: tuple[int, ...]) -> list[Event]:  # rule 4.2
         self.rolled = self.dice = faces
@@ -444,7 +453,7 @@ class ArmyState(PhaseState[ArmyAction]):
             return [ev, *self._give_orders(allowed[0], forced=True)]
         return [ev]
 
-    def _saving_throw(self, roll: int) -> list[Event]:  # rules 6.4, 10.3
+    def _saving_throw(self, roll: int, board: Compact | None) -> list[Event]:  # rules 6.4, 10.3
         assert self.pending is not None
         g = self.game
         kind = self.pending[0]
@@ -460,7 +469,10 @@ class ArmyState(PhaseState[ArmyAction]):
                 f"(saves on {rng} while {man.stance}): {verdict}.")
         events = [Event(Kind.SAVE, text, {"man": name, "roll": roll, "cause": kind, "result": verdict}, dice=(roll,))]
         if roll > save:
+            self._men_id = None
             events += self._kill(name)
+        else:  # saved: the men, so the board, stay as they are
+            self._board = board
         if self.phase == Phase.OVER:
             return events
         return events + self._advance()
