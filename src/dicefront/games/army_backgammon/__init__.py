@@ -114,15 +114,21 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions, ArmyState]):
         return {}
 
     @cached_property
-    def made(self) -> dict[tuple[str, Any], Move | Attack]:
-        """Moves and attacks made so far, by (man, die) and (attacker, target): the
-        actions are immutable, so every state shares them."""
+    def ranked(self) -> dict[tuple[str, Any], tuple[tuple[int, int, int], Move | Attack]]:
+        """Moves and attacks made so far, by (man, die) and (attacker, target), with
+        their sort key (legal actions are listed in that order): the actions are
+        immutable, so every state shares them."""
         return {}
 
-    def made_action(self, action: Move | Attack) -> Move | Attack:
-        key = (action.man, action.die) if isinstance(action, Move) else (action.attacker, action.target)
-        self.made[key] = action
-        return action
+    def rank(self, action: Move | Attack) -> tuple[tuple[int, int, int], Move | Attack]:
+        if isinstance(action, Move):
+            key: tuple[str, Any] = (action.man, action.die)
+            order = (0, int(action.man[1:]), action.die)
+        else:
+            key = (action.attacker, action.target)
+            order = (1, int(action.attacker[1:]), int(action.target[1:]))
+        found = self.ranked[key] = (order, action)
+        return found
 
     @cached_property
     def turn_outcomes(self) -> Outcomes:

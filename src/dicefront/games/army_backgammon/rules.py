@@ -250,8 +250,9 @@ class ArmyState(PhaseState[ArmyAction]):
         # An action's look-ahead never beats the position's (``target`` is the best of
         # them), so with target 1 every action qualifies without looking further.
         look = target > 1
-        made = self.game.made
-        out: list[ArmyAction] = []
+        ranked = self.game.ranked
+        rank = self.game.rank
+        out: list[tuple[tuple[int, int, int], ArmyAction]] = []  # (sort key, action): see ArmyBackgammonGame.rank
         if slots[0] == ATTACK:
             found: dict[tuple[str, int], int] = {}  # the look-ahead depends on the attacker and die only
             for an, tn, d in attacks(ctx, self.men, player, dice, self.fired):
@@ -262,7 +263,7 @@ class ArmyState(PhaseState[ArmyAction]):
                         left = found[an, d] = usable_on(ctx, player, rest, without(dice, d), after, own, enemy)
                     if 1 + left != target:
                         continue
-                out.append(made.get((an, tn)) or self.game.made_action(Attack(an, tn)))
+                out.append(ranked.get((an, tn)) or rank(Attack(an, tn)))
         else:  # tactics.moves on the compact board
             step = 1 if player == 0 else -1
             two = len(dice) == 2 and bool(rest)  # then target 2: the other die must be usable after the move
@@ -288,10 +289,11 @@ class ArmyState(PhaseState[ArmyAction]):
                                 after, own2, enemy2 = moved_board(mine, i, dest, own, enemy)
                                 if 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2) != target:
                                     continue
-                    out.append(made.get((names[i], d)) or self.game.made_action(Move(names[i], d)))
+                    out.append(ranked.get((names[i], d)) or rank(Move(names[i], d)))
         if any(s != slots[0] for s in rest) and usable_on(ctx, player, rest, dice, mine, own, enemy) == target:
-            out.append(Skip())
-        return sorted(out, key=_action_key)
+            out.append(((2, 0, 0), Skip()))
+        out.sort()
+        return [a for _, a in out]
 
     def _stance_actions(self, player: int) -> list[ArmyAction]:
         out: list[ArmyAction] = [KeepStances()]
@@ -317,20 +319,24 @@ class ArmyState(PhaseState[ArmyAction]):
 
     # ----- applying -------------------------------------------------------------------
     def _apply(self, action: ArmyAction, player: int) -> list[Event]:
-        self._legal = self._board = self._usable = self._men_id = None
+        board = self._board
+        self._legal = self._board = self._usable = None
         if self.phase == Phase.SETUP:
+            self._men_id = None
             return setup.apply_task(self, action, player)
-        if isinstance(action, Orders):
+        if isinstance(action, Orders):  # the men stay as they are: keep men_id
             return self._give_orders(action.kind, forced=False)
         if isinstance(action, Move):
-            return self._move(action, player)
+            self._men_id = None
+            return self._move(action, player, board)
         if isinstance(action, Attack):
-            return self._attack(action, player)
+            return self._attack(action, player, board)
         if isinstance(action, Skip):
             self.slots = self.slots[1:]
             ev = Event(Kind.SKIP, f"{self.game.player_name(player)} leaves that phase unused.", {})
             return [ev, *self._advance()]
         if isinstance(action, ChangeStance):  # rule 7.1
+            self._men_id = None
             man = self.men[action.man]
             self.men[action.man] = man._replace(stance=action.stance)
             text = f"{self.game.player_name(player)} swaps {describe(self.game, action.man, man)} for a {action.stance} figure."
@@ -349,7 +355,7 @@ class ArmyState(PhaseState[ArmyAction]):
         ev = Event(Kind.ORDERS, f"{self.game.player_name(self.player)} {how} {ORDER_NAMES[kind]}.", {"orders": kind})
         return [ev, *self._advance()]
 
-    def _move(self, action: Move, player: int) -> list[Event]:  # rules 5.1-5.5, 9.1
+    def _move(self, action: Move, player: int, board: Compact | None) -> list[Event]:  # rules 5.1-5.5, 9.1
         g = self.game
         man = self.men[action.man]
         self.dice = without(self.dice, action.die)
@@ -365,6 +371,11 @@ class ArmyState(PhaseState[ArmyAction]):
         data = {"man": action.man, "die": action.die, "from": man.row, "to": dest}
         enemies = [n for n, m in self.men.items() if m.owner != player and m.row == dest]
         moved_text = f"{g.player_name(player)}'s {who} moves {action.die} from row {man.row} to row {dest}"
+        if board is not None:  # the board after the move, without compacting the men again
+            names, mine, own, enemy = board
+            i = names.index(action.man)
+            after, own, enemy = moved_board(mine, i, dest, own, enemy)
+            self._board = (names[:i] + names[i + 1 :] if len(after) < len(mine) else names), after, own, enemy
         if len(enemies) >= 2:  # rule 5.5
             events = [Event(Kind.MOVE, f"{moved_text} into {len(enemies)} enemy men and is captured.", {**data, "captured": action.man})]
             return events + self._kill(action.man) + self._advance()
@@ -400,8 +411,11 @@ class ArmyState(PhaseState[ArmyAction]):
         text = f"{describe(g, name, man)} walks into {g.player_name(enemy)}'s hidden minefield on row {row}!"
         return [Event(Kind.MINE, text, {"man": name, "row": row})]
 
-    def _attack(self, action: Attack, player: int) -> list[Event]:  # rules 6.1-6.3
+    def _attack(self, action: Attack, player: int, board: Compact | None) -> list[Event]:  # rules 6.1-6.3
         g = self.game
+        if board is not None:  # kept for the saving throw (the men do not change until then)
+            names, mine, own, enemy = board
+            self._board = names, fired_board(mine, names.index(action.attacker)), own, enemy
         a, t = self.men[action.attacker], self.men[action.target]
         d = abs(a.row - t.row)
         self.dice = without(self.dice, d)
@@ -414,15 +428,15 @@ class ArmyState(PhaseState[ArmyAction]):
         return [Event(Kind.ATTACK, text, {"attacker": action.attacker, "target": action.target, "die": d})]
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
+        board = self._board
         self._legal = self._board = self._usable = None
-        if self.phase != Phase.ROLL:  # a turn's roll leaves the men as they are
-            self._men_id = None
         faces = tuple(int(f) for f in outcome.faces)
         if self.phase == Phase.ROLLOFF:
+            self._men_id = None
             return setup.rolloff(self, faces)
-        if self.phase == Phase.ROLL:
+        if self.phase == Phase.ROLL:  # a turn's roll leaves the men as they are
             return self._turn_roll(faces)
-        return self._saving_throw(faces[0])
+        return self._saving_throw(faces[0], board)
 
     def _turn_roll(self, faces: tuple[int, ...]) -> list[Event]:  # rule 4.2
         self.rolled = self.dice = faces
@@ -439,7 +453,7 @@ class ArmyState(PhaseState[ArmyAction]):
             return [ev, *self._give_orders(allowed[0], forced=True)]
         return [ev]
 
-    def _saving_throw(self, roll: int) -> list[Event]:  # rules 6.4, 10.3
+    def _saving_throw(self, roll: int, board: Compact | None) -> list[Event]:  # rules 6.4, 10.3
         assert self.pending is not None
         g = self.game
         kind = self.pending[0]
@@ -455,7 +469,10 @@ class ArmyState(PhaseState[ArmyAction]):
                 f"(saves on {rng} while {man.stance}): {verdict}.")
         events = [Event(Kind.SAVE, text, {"man": name, "roll": roll, "cause": kind, "result": verdict}, dice=(roll,))]
         if roll > save:
+            self._men_id = None
             events += self._kill(name)
+        else:  # saved: the men, so the board, stay as they are
+            self._board = board
         if self.phase == Phase.OVER:
             return events
         return events + self._advance()
@@ -521,10 +538,3 @@ class ArmyState(PhaseState[ArmyAction]):
             return f"{name}: turn {self.turn}, {ORDER_NAMES[self.orders]}, {what} with {dice_text(self.dice)}"
         return f"{name}: turn {self.turn}, stance phase (swap one man's stance or keep them)"
 
-
-def _action_key(action: Action) -> tuple[int, int, int]:
-    if isinstance(action, Move):
-        return (0, int(action.man[1:]), action.die)
-    if isinstance(action, Attack):
-        return (1, int(action.attacker[1:]), int(action.target[1:]))
-    return (2, 0, 0)
