@@ -171,3 +171,19 @@ def test_sample_draws_exactly_as_the_reference(seed: int) -> None:
         a, b = random.Random(seed), random.Random(seed)
         assert [sample(table, a) for _ in range(200)] == [_sample_reference(table, b) for _ in range(200)], f"seed {seed}"
         assert a.random() == b.random()
+
+
+def test_sampling_tables_survive_many_other_lists() -> None:
+    """The per-list table cache is bounded and keyed by identity: a list seen again after
+    hundreds of others (evicted meanwhile) still draws exactly as the reference."""
+    from dicefront.core.chance import Roll, sample
+
+    weights = [3, 1, 2]
+    table = [(Roll((i,)), Fraction(w, 6)) for i, w in enumerate(weights)]
+    others = [[(Roll((0,)), Fraction(1, 3)), (Roll((1,)), Fraction(2, 3))] for _ in range(300)]
+    a, b = random.Random(9), random.Random(9)
+    assert [sample(table, a) for _ in range(50)] == [_sample_reference(table, b) for _ in range(50)]
+    for other in others:
+        assert sample(other, a) == _sample_reference(other, b)
+    again = [sample(table, a) for _ in range(50)]
+    assert again == [_sample_reference(table, b) for _ in range(50)]

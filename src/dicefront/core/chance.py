@@ -6,9 +6,12 @@ is a :class:`Roll`: what players see at the table (faces, or a card drawn)."""
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import random
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -69,11 +72,32 @@ def sample(outcomes: Outcomes, rng: random.Random) -> Roll:
     first = outcomes[0][1]
     if first.numerator == 1 and first.denominator == len(outcomes) and all(p is first for _, p in outcomes):
         return outcomes[rng.randrange(len(outcomes))][0]  # equally likely (``uniform``): the same draw, less work
+    denom, cumulative = _table(outcomes)
+    index = bisect.bisect_right(cumulative, rng.randrange(denom))
+    return outcomes[min(index, len(outcomes) - 1)][0]
+
+
+_TABLES: OrderedDict[int, tuple[Outcomes, int, list[int]]] = OrderedDict()
+_TABLES_KEPT = 256
+_TABLES_LOCK = threading.Lock()
+
+
+def _table(outcomes: Outcomes) -> tuple[int, list[int]]:
+    """The common denominator and the cumulative integer weights of ``outcomes``.
+
+    Games return the same (never mutated) outcome list for the same kind of roll, so
+    the table is kept for the last few lists seen, by identity; the list itself is held
+    with it, so an id is never mistaken for another list's."""
+    key = id(outcomes)
+    with _TABLES_LOCK:  # the server samples from worker threads
+        entry = _TABLES.get(key)
+        if entry is not None and entry[0] is outcomes:
+            _TABLES.move_to_end(key)
+            return entry[1], entry[2]
     denom = math.lcm(*(p.denominator for _, p in outcomes))
-    ticket = rng.randrange(denom)
-    acc = 0
-    for roll, p in outcomes:
-        acc += p.numerator * (denom // p.denominator)
-        if ticket < acc:
-            return roll
-    return outcomes[-1][0]
+    cumulative = list(itertools.accumulate(p.numerator * (denom // p.denominator) for _, p in outcomes))
+    with _TABLES_LOCK:
+        _TABLES[key] = (outcomes, denom, cumulative)
+        if len(_TABLES) > _TABLES_KEPT:
+            _TABLES.popitem(last=False)
+    return denom, cumulative

@@ -329,7 +329,8 @@ class State(ABC, Generic[A]):
         """Apply a chance outcome after checking it is one of ``chance_outcomes()``."""
         if not self.is_chance:
             raise IllegalActionError(outcome, None, "this is not a chance node")
-        if all(outcome != o for o, _ in self.chance_outcomes()):
+        outcomes = self.chance_outcomes()
+        if not any(o is outcome for o, _ in outcomes) and all(outcome != o for o, _ in outcomes):
             raise IllegalActionError(outcome, None, "not a possible outcome here")
         return self._apply_chance(outcome)
 

@@ -49,7 +49,7 @@ def random_playout(game: Game[Any, Any], rng: random.Random) -> int:
     steps = 0
     while not state.is_terminal:
         if state.is_chance:
-            state.apply_chance(sample(state.chance_outcomes(), rng))
+            state.push_chance(sample(state.chance_outcomes(), rng))
         else:
             p = state.actors[0]
             actions = state.legal_actions(p)
