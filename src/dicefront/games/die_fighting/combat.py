@@ -44,16 +44,17 @@ def can_attack(state: DieFightingState, unit: Unit) -> bool:
     return not state.card(unit).ranged or unit.uses > 0
 
 
-def attack_targets(state: DieFightingState, unit: Unit) -> list[Cell]:
+def attack_targets(state: DieFightingState, unit: Unit, enemies: list[Unit] | None = None) -> list[Cell]:
     """Rule 8.1: enemies within range (squares counted like moves, diagonals 1); at
-    range 1 only truly adjacent ones (rule 5.5)."""
+    range 1 only truly adjacent ones (rule 5.5). ``enemies``: the other side's units,
+    when the caller has them."""
     rng = state.stat(unit, "range")
     ux, uy = unit.cell
     adjacent = state.board.adjacent[unit.cell]
     out = []
-    for e in state.units.values():
-        if e.owner == unit.owner:
-            continue
+    if enemies is None:
+        enemies = [e for e in state.units.values() if e.owner != unit.owner]
+    for e in enemies:
         d = max(abs(e.cell[0] - ux), abs(e.cell[1] - uy))
         if d <= rng and (d > 1 or e.cell in adjacent):
             out.append(e.cell)
@@ -123,24 +124,29 @@ def order_actions(state: DieFightingState) -> list[DieFightingAction]:
     unit = state.units[state.active]
     out: list[DieFightingAction] = [Pass()]
     attacking = can_attack(state, unit)
-    adjacent = state.adjacent_enemies(unit)
+    owner = unit.owner
+    enemies = [e for e in state.units.values() if e.owner != owner]
+    around = state.board.adjacent[unit.cell]
+    adjacent = [e for e in enemies if e.cell in around]  # state.adjacent_enemies(unit)
     if attacking:
-        targets = attack_targets(state, unit)
+        targets = attack_targets(state, unit, enemies)
         for k in range(1, min(len(targets), state.stat(unit, "targets")) + 1):
             out.extend(Attack(combo) for combo in itertools.combinations(targets, k))
     if attacking and not adjacent:  # rule 7.5
-        out.extend(Charge(e) for e in charge_targets(state, unit))
+        out.extend(Charge(e) for e in charge_targets(state, unit, enemies))
     out.extend(Regroup(c) for c in regroup_partners(state, unit, adjacent))
     if may_break_away(state, unit, adjacent):
         out.append(BreakAway())
     return out
 
 
-def charge_targets(state: DieFightingState, unit: Unit) -> list[Cell]:
-    """Enemies the unit can reach a square next to this move (rule 7.5)."""
+def charge_targets(state: DieFightingState, unit: Unit, enemies: list[Unit] | None = None) -> list[Cell]:
+    """Enemies the unit can reach a square next to this move (rule 7.5). ``enemies``:
+    the other side's units, when the caller has them."""
     budget = state.stat(unit, "speed") + state.stat(unit, "movement")
     ux, uy = unit.cell
-    near = [e for e in state.enemy_cells(unit.owner) if max(abs(e[0] - ux), abs(e[1] - uy)) <= budget + 1]
+    cells = state.enemy_cells(unit.owner) if enemies is None else [e.cell for e in enemies]
+    near = [e for e in cells if max(abs(e[0] - ux), abs(e[1] - uy)) <= budget + 1]
     if not near:
         return []
     # charge_square finds a square iff a reachable free square other than the start is next to the target

@@ -84,8 +84,8 @@ class Field:
                     two |= self.bit[n]
             step1.append(one)
             step2.append(two)
-        self._step1 = tuple(step1)
-        self._step2 = tuple(step2)
+        # the same tables keyed by the square's bit (saves a bit_length per step)
+        self._steps_by_bit: dict[int, tuple[int, int]] = {1 << i: (one, two) for i, (one, two) in enumerate(zip(step1, step2, strict=True))}
         self._reached: dict[tuple[Cell, int, int, int], tuple[int, ...]] = {}
         self._chunks: dict[int, tuple[tuple[Any, ...], list[dict[int, tuple[Any, ...]]]]] = {}
 
@@ -95,15 +95,19 @@ class Field:
         found = self._chunks.get(id(items))
         if found is None or found[0] is not items:
             found = self._chunks[id(items)] = (items, [{} for _ in range(0, len(items), 8)])
+        tables = found[1]
         out: list[T] = []
-        base = 0
-        for table, byte in zip(found[1], mask.to_bytes(len(found[1]), "little"), strict=True):
+        i = 0
+        while mask:  # low byte first: stops after the last set bit
+            byte = mask & 255
             if byte:
-                part = table.get(byte)
+                part = tables[i].get(byte)
                 if part is None:
-                    part = table[byte] = tuple(items[base + i] for i in range(8) if byte >> i & 1)
-                out.extend(part)
-            base += 8
+                    base = 8 * i
+                    part = tables[i][byte] = tuple(items[base + k] for k in range(8) if byte >> k & 1)
+                out += part
+            mask >>= 8
+            i += 1
         return out
 
     def _adjacent(self, cell: Cell) -> frozenset[Cell]:
@@ -172,16 +176,16 @@ class Field:
             self._reached.clear()
         seen = self.bit[start]
         layers = [seen]
-        step1, step2 = self._step1, self._step2
+        by_bit = self._steps_by_bit
         later = [0] * (budget + 3)
         expand = seen
         for k in range(1, budget + 1):
             one = two = 0
             while expand:
                 low = expand & -expand
-                j = low.bit_length() - 1
-                one |= step1[j]
-                two |= step2[j]
+                a, b = by_bit[low]
+                one |= a
+                two |= b
                 expand ^= low
             later[k] |= one
             later[k + 1] |= two
