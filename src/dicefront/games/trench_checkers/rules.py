@@ -247,12 +247,31 @@ class TrenchState(State[TrenchAction]):
         active = self.active[player]
         far = tables.far[player]
         out: list[Move] = []
+        whole = steps[None]
         for _, src, stack in sorted([(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]):
             units: list[tuple[str | None, tuple[int, ...]]]
             if len(stack) == 1:
-                if (fresh_only and stack[0] in moved) or (rank[stack[0]] == "C" and not active):
-                    continue  # rule 7.1: an inactive Commando
-                units = [(None, stack)]
+                pid = stack[0]
+                if fresh_only and pid in moved:
+                    continue
+                if rank[pid] != "S":
+                    if rank[pid] == "C" and not active:
+                        continue  # rule 7.1: an inactive Commando
+                    units = [(None, stack)]
+                else:  # a lone Soldier (the common case): the loop below, specialised
+                    for dst, move in whole[src]:
+                        if dst in terrain:
+                            continue
+                        there = board.get(dst)
+                        if there is None:
+                            out.append(move)
+                        elif lo <= there[0] < hi and len(there) < MAX_STACK:
+                            if rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
+                                if dst not in far:
+                                    out.append(move)
+                            elif self.can_join(player, stack, there, dst):
+                                out.append(move)
+                    continue
             else:
                 ranks = "".join([rank[pid] for pid in stack])
                 units = [(None, stack)] if "V" in ranks or "C" in ranks else []  # rule 4.3

@@ -15,12 +15,14 @@ UNIT_RANKS: tuple[str | None, ...] = (None, "S", "V", "C")
 class Tables:
     """Per-board lookups; every value is derived from the board alone."""
 
-    __slots__ = ("around", "attacks", "claimable", "enemy_half", "far", "order_index", "ortho", "per_player", "steps")
+    __slots__ = ("around", "attacks", "claimable", "enemy_half", "far", "names", "order_index", "ortho", "per_player", "steps")
 
     def __init__(self, board: Board) -> None:
         grid = board.grid
         cells = sorted(grid.cells(), key=order)
         self.order_index: dict[Cell, int] = {c: i for i, c in enumerate(cells)}
+        self.names: dict[Cell, str] = {c: grid.name(c) for c in cells}
+        """``Grid.name`` of every cell (event texts name cells on every move)."""
         self.per_player = board.per_player
         self.far = (board.far_trench(0), board.far_trench(1))
         self.enemy_half = tuple(frozenset(c for c in cells if board.half(c) != p) for p in (0, 1))
