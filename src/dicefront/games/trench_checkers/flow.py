@@ -174,7 +174,9 @@ def do_move(st: TrenchState, action: Move, player: int) -> list[Event]:
         st.push_left -= 1
     what = RANKS[st.rank[unit[0]]] if len(unit) == 1 else f"stack of {len(unit)}"
     verb = "stacks onto" if there else "moves to"
-    events = [Event(Kind.MOVE, f"{st.game.player_name(player)}'s {what} on {Grid.name(src)} {verb} {Grid.name(dst)}.", {"from": Grid.name(src), "to": Grid.name(dst), "pieces": len(unit)})]
+    names = st.game.tables.names
+    frm, to = names[src], names[dst]
+    events = [Event(Kind.MOVE, f"{st.game.player_name(player)}'s {what} on {frm} {verb} {to}.", {"from": frm, "to": to, "pieces": len(unit)})]
     events.extend(st.arrive(player, dst, joined=bool(there)))
     if (st.moves_left or st.push_left) and st.moves(player):
         return events

@@ -240,19 +240,37 @@ class TrenchState(State[TrenchAction]):
     def _moves_now(self, player: int) -> list[Move]:
         board, rank, terrain, moved = self.board, self.rank, self.terrain, self.moved
         tables = self.game.tables
-        steps, order_index = tables.steps, tables.order_index
+        steps, order_index = tables.open_steps(tuple(terrain)), tables.order_index
         lo = player * tables.per_player
         hi = lo + tables.per_player  # the player's pieces: lo <= pid < hi
         fresh_only = self.moves_left == 0
         active = self.active[player]
         far = tables.far[player]
         out: list[Move] = []
+        whole = steps[None]
         for _, src, stack in sorted([(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]):
             units: list[tuple[str | None, tuple[int, ...]]]
             if len(stack) == 1:
-                if (fresh_only and stack[0] in moved) or (rank[stack[0]] == "C" and not active):
-                    continue  # rule 7.1: an inactive Commando
-                units = [(None, stack)]
+                pid = stack[0]
+                if fresh_only and pid in moved:
+                    continue
+                if rank[pid] != "S":
+                    if rank[pid] == "C" and not active:
+                        continue  # rule 7.1: an inactive Commando
+                    units = [(None, stack)]
+                else:  # a lone Soldier (the common case): the loop below, specialised
+                    for dst, move in whole[src]:
+                        if dst not in board:
+                            out.append(move)
+                            continue
+                        there = board[dst]
+                        if lo <= there[0] < hi and len(there) < MAX_STACK:
+                            if rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
+                                if dst not in far:
+                                    out.append(move)
+                            elif self.can_join(player, stack, there, dst):
+                                out.append(move)
+                    continue
             else:
                 ranks = "".join([rank[pid] for pid in stack])
                 units = [(None, stack)] if "V" in ranks or "C" in ranks else []  # rule 4.3
@@ -263,13 +281,12 @@ class TrenchState(State[TrenchAction]):
                 if fresh_only and len(stack) > 1 and any(pid in moved for pid in unit):  # singles: checked above
                     continue
                 soldier = len(unit) == 1 and rank[unit[0]] == "S"
-                for dst, move in steps[kind][src]:  # rules 3.3-3.4, 4.1-4.4
-                    if dst in terrain:
-                        continue
-                    there = board.get(dst)
-                    if there is None:
+                for dst, move in steps[kind][src]:  # rules 3.3-3.4, 4.1-4.4 (terrain left out)
+                    if dst not in board:
                         out.append(move)
-                    elif lo <= there[0] < hi and len(there) + len(unit) <= MAX_STACK:
+                        continue
+                    there = board[dst]
+                    if lo <= there[0] < hi and len(there) + len(unit) <= MAX_STACK:
                         if soldier and rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
                             if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
                                 out.append(move)
@@ -369,23 +386,28 @@ class TrenchState(State[TrenchAction]):
         """After a unit of ``player`` arrives on ``dst``: Veterans (6.1), Commando
         activation (7.1), supply depots (8.1)."""
         events: list[Event] = []
-        stack = self.board[dst]
-        b, name = self.game.board, self.game.player_name(player)
+        board, tables = self.board, self.game.tables
+        stack = board[dst]
         cmd = self.commando_pid(player)
-        enemy_half = b.half(dst) != player
-        if dst in b.far_trench(player) or (joined and cmd in stack and enemy_half):
-            promoted = [pid for pid in stack if self.rank[pid] == "S"]
+        if dst in tables.far[player] or (joined and cmd in stack and dst in tables.enemy_half[player]):
+            rank = self.rank
+            promoted = [pid for pid in stack if rank[pid] == "S"]
             for pid in promoted:
-                self.rank[pid] = "V"
+                rank[pid] = "V"
             if promoted:
-                n = len(promoted)
+                n, name = len(promoted), self.game.player_name(player)
                 events.append(Event(Kind.VETERAN, f"{name}'s {n} Soldier{'s' if n > 1 else ''} on {Grid.name(dst)} become{'s' if n == 1 else ''} Veteran{'s' if n > 1 else ''}.", {"cell": Grid.name(dst), "count": n}))
         if not self.active[player]:
-            where = next((c for c, s in self.board.items() if cmd in s), None)
+            start = tables.cmd_start[player]  # an inactive Commando stays put: look there first
+            where: Cell | None = start
+            if cmd not in board.get(start, ()):
+                where = next((c for c, s in board.items() if cmd in s), None)
             if where is not None and (where == dst or self.grid.distance(where, dst) == 1):
                 self.active[player] = True
+                name = self.game.player_name(player)
                 events.append(Event(Kind.ACTIVATE, f"{name}'s Commando on {Grid.name(where)} becomes active.", {"cell": Grid.name(where)}))
-        events.extend(self.claim_depots(player, dst))
+        if tables.claimable[player]:
+            events.extend(self.claim_depots(player, dst))
         return events
 
     def claim_depots(self, player: int, dst: Cell) -> list[Event]:

@@ -9,18 +9,21 @@ from .board import Board, order
 
 ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+OPEN_LIMIT = 256
 UNIT_RANKS: tuple[str | None, ...] = (None, "S", "V", "C")
 
 
 class Tables:
     """Per-board lookups; every value is derived from the board alone."""
 
-    __slots__ = ("around", "attacks", "claimable", "enemy_half", "far", "order_index", "ortho", "per_player", "steps")
+    __slots__ = ("around", "attacks", "claimable", "cmd_start", "enemy_half", "far", "names", "open", "order_index", "ortho", "per_player", "steps")
 
     def __init__(self, board: Board) -> None:
         grid = board.grid
         cells = sorted(grid.cells(), key=order)
         self.order_index: dict[Cell, int] = {c: i for i, c in enumerate(cells)}
+        self.names: dict[Cell, str] = {c: grid.name(c) for c in cells}
+        """``Grid.name`` of every cell (event texts name cells on every move)."""
         self.per_player = board.per_player
         self.far = (board.far_trench(0), board.far_trench(1))
         self.enemy_half = tuple(frozenset(c for c in cells if board.half(c) != p) for p in (0, 1))
@@ -37,6 +40,23 @@ class Tables:
         }
         """The moves of a unit (whole stack: None, or one piece of a rank) from a cell,
         in the order of ORTHO."""
+        self.cmd_start = (board.starts[board.per_player - 1][0], board.starts[2 * board.per_player - 1][0])
+        """The cell each Commando starts on (where it stays until it is active)."""
+        self.open: dict[tuple[Cell, ...], dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]]] = {}
+        """``steps`` without the steps onto terrain, by the terrain cells (bounded cache)."""
         self.claimable = (board.claimable(0), board.claimable(1))
         """The depots each player may draw from, in board order (rule 8.1)."""
         self.attacks: dict[tuple[Cell, Cell], Attack] = {(c, d): Attack(c, d) for c in cells for d in self.around[c]}
+
+    def open_steps(self, terrain: tuple[Cell, ...]) -> dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]]:
+        """``steps`` less the steps onto ``terrain`` (rule 2.3: nothing enters terrain)."""
+        kept = self.open.get(terrain)
+        if kept is None:
+            if len(self.open) >= OPEN_LIMIT:
+                self.open.clear()
+            blocked = frozenset(terrain)
+            kept = self.open[terrain] = {
+                rank: {c: tuple(s for s in moves if s[0] not in blocked) for c, moves in by_cell.items()}
+                for rank, by_cell in self.steps.items()
+            }
+        return kept
