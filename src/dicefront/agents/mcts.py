@@ -83,7 +83,7 @@ class _Node:
         """Every action seen at this node and its statistics."""
         if self.by_action is not None:
             return self.by_action
-        return dict(zip(self.acts or (), self.elist))
+        return dict(zip(self.acts or (), self.elist, strict=True))
 
     def edges_for(self, actions: list[Any], trusted: bool) -> list[_Edge]:
         """The statistics of ``actions`` (this visit's legal list), in its order.
@@ -98,9 +98,9 @@ class _Node:
             return self.elist
         table = self.by_action
         if table is None:
-            table = self.by_action = dict(zip(acts, self.elist))
-            for e in self.elist:
-                e.avail = self.visits
+            table = self.by_action = dict(zip(acts, self.elist, strict=True))
+            for old in self.elist:
+                old.avail = self.visits
         out: list[_Edge] = []
         for a in actions:
             e = table.get(a)
