@@ -35,3 +35,18 @@ def test_a_different_list_switches_to_action_keys_with_availability() -> None:
     action, _ = agent._select(node, ["d", "b"], 0, rng)
     assert action == "b"  # b won its visit, d did not
     assert edges["a"].avail == 3 and edges["b"].avail == 5
+
+
+def test_prior_weights_the_exact_first_value() -> None:
+    from dicefront.agents import make_agent
+
+    from .toys import ShowdownGame
+
+    state = ShowdownGame().new_state()
+    state.push_chance(state.chance_outcomes()[0][0])
+    agent = make_agent("mcts:iterations=2:prior=5")
+    assert isinstance(agent, MCTSAgent) and agent.prior == 5
+    root = agent.search(state, 0, random.Random(1))
+    assert sorted(e.n for e in root.edges.values()) == [5, 5]
+    plain = MCTSAgent(iterations=2).search(state, 0, random.Random(1))
+    assert sorted(e.n for e in plain.edges.values()) == [1, 1]

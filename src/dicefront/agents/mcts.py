@@ -124,6 +124,8 @@ MCTS_PARAMS: tuple[Param, ...] = (
           choices=("auto", "true", "false")),
     Param("exact", "int", 64, "an action's first visit is valued exactly over up to this many dice outcomes",
           low=0, high=1024),
+    Param("prior", "int", 1, "visits an action's exact first value counts for (more: less noise from sampled dice)",
+          low=1, high=1000),
     Param("min_iterations", "int", 0, "with seconds: at least this many iterations, however long they take",
           low=0, high=MAX_ITERATIONS),
 )
@@ -160,6 +162,10 @@ class MCTSAgent:
       evaluation alone);
     * ``determinize``: re-sample hidden information at every iteration (``auto``: when
       the game hides information);
+    * ``prior``: how many visits that exact first value counts for (1: one, as any
+      visit; more: the sampled single-outcome values of later visits move the
+      action's mean less, so a long search does not trade an exact expectation for
+      dice noise);
     * ``exact``: on an action's first visit, value it by its expected evaluation over
       the dice that follow (exact up to this many chance leaves, sampled beyond; 0:
       one sampled outcome, as plain UCT does).
@@ -175,10 +181,12 @@ class MCTSAgent:
         exact: int = 64,
         name: str = "mcts",
         min_iterations: int = 0,
+        prior: int = 1,
     ) -> None:
         v = check_values(MCTS_PARAMS, name, {"iterations": iterations, "seconds": seconds,
                                              "min_iterations": min_iterations, "c": c,
-                                             "rollout": rollout, "determinize": determinize, "exact": exact})
+                                             "rollout": rollout, "determinize": determinize, "exact": exact,
+                                             "prior": prior})
         if v["iterations"] is None:
             v["iterations"] = NO_LIMIT if v["seconds"] else 1000
         self.iterations = int(v["iterations"])
@@ -188,6 +196,7 @@ class MCTSAgent:
         self.rollout = int(v["rollout"])
         self.determinize = _parse_flag(v["determinize"])
         self.exact = int(v["exact"])
+        self.prior = int(v["prior"])
         self.name = name
         self.last_iterations = 0
 
@@ -261,6 +270,10 @@ class MCTSAgent:
                 # first visit: the action's exact expected value over the dice that
                 # follow it (as greedy sees it) instead of one sampled outcome
                 value0 = self._expected(st, player, rng)
+                if self.prior > 1:
+                    path.pop()
+                    edge.n += self.prior
+                    edge.w += self.prior * value0
                 break
             if edge.child is None:
                 edge.child = _Node()
