@@ -52,18 +52,62 @@ class _Edge:
 class _Node:
     """A node of the search tree (an information set for single-observer ISMCTS).
 
-    ``edges``: decision statistics keyed by action; ``outcomes``: children keyed by
-    chance outcome; ``plans``: one plan-entry tree per player at a simultaneous node;
-    ``joint``: children keyed by the pair of entered plans."""
+    Decision statistics are kept by position in the legal-action list first seen at
+    the node (``acts``, aligned with ``elist``): a later visit whose list is equal
+    reuses them by index, without hashing an action. Only when a determinized sample
+    offers a different list (hidden information can change the opponent's options)
+    does the node key its edges by action (``by_action``), extended as new actions
+    appear. ``edges`` is the mapping action -> statistics either way. While every
+    visit has offered the same list, each action was available at each visit, so the
+    availability count is the node's ``visits`` (one logarithm a visit, not one per
+    action); the per-edge ``avail`` counts take over from the first different list.
 
-    __slots__ = ("edges", "expanded", "joint", "outcomes", "plans")
+    ``outcomes``: children keyed by chance outcome; ``plans``: one plan-entry tree per
+    player at a simultaneous node; ``joint``: children keyed by the pair of entered
+    plans."""
+
+    __slots__ = ("acts", "by_action", "elist", "expanded", "joint", "outcomes", "plans", "visits")
 
     def __init__(self) -> None:
         self.expanded = False
-        self.edges: dict[Any, _Edge] = {}
+        self.visits = 0
+        self.acts: list[Any] | None = None
+        self.elist: list[_Edge] = []
+        self.by_action: dict[Any, _Edge] | None = None
         self.outcomes: dict[Any, _Node] | None = None
         self.plans: tuple[_Node, _Node] | None = None
         self.joint: dict[tuple[tuple[Any, ...], tuple[Any, ...]], _Node] | None = None
+
+    @property
+    def edges(self) -> dict[Any, _Edge]:
+        """Every action seen at this node and its statistics."""
+        if self.by_action is not None:
+            return self.by_action
+        return dict(zip(self.acts or (), self.elist, strict=True))
+
+    def edges_for(self, actions: list[Any], trusted: bool) -> list[_Edge]:
+        """The statistics of ``actions`` (this visit's legal list), in its order.
+        ``trusted``: the list is known to be the one first seen here (a search
+        without determinization reaches a node from one state only)."""
+        acts = self.acts
+        if acts is None:
+            self.acts = list(actions)
+            self.elist = elist = [_Edge() for _ in actions]
+            return elist
+        if trusted or actions == acts:
+            return self.elist
+        table = self.by_action
+        if table is None:
+            table = self.by_action = dict(zip(acts, self.elist, strict=True))
+            for old in self.elist:
+                old.avail = self.visits
+        out: list[_Edge] = []
+        for a in actions:
+            e = table.get(a)
+            if e is None:
+                e = table[a] = _Edge()
+            out.append(e)
+        return out
 
 
 MAX_ITERATIONS = 100_000
@@ -80,6 +124,8 @@ MCTS_PARAMS: tuple[Param, ...] = (
           choices=("auto", "true", "false")),
     Param("exact", "int", 64, "an action's first visit is valued exactly over up to this many dice outcomes",
           low=0, high=1024),
+    Param("prior", "int", 1, "visits an action's exact first value counts for (more: less noise from sampled dice)",
+          low=1, high=1000),
     Param("min_iterations", "int", 0, "with seconds: at least this many iterations, however long they take",
           low=0, high=MAX_ITERATIONS),
 )
@@ -116,6 +162,10 @@ class MCTSAgent:
       evaluation alone);
     * ``determinize``: re-sample hidden information at every iteration (``auto``: when
       the game hides information);
+    * ``prior``: how many visits that exact first value counts for (1: one, as any
+      visit; more: the sampled single-outcome values of later visits move the
+      action's mean less, so a long search does not trade an exact expectation for
+      dice noise);
     * ``exact``: on an action's first visit, value it by its expected evaluation over
       the dice that follow (exact up to this many chance leaves, sampled beyond; 0:
       one sampled outcome, as plain UCT does).
@@ -131,10 +181,12 @@ class MCTSAgent:
         exact: int = 64,
         name: str = "mcts",
         min_iterations: int = 0,
+        prior: int = 1,
     ) -> None:
         v = check_values(MCTS_PARAMS, name, {"iterations": iterations, "seconds": seconds,
                                              "min_iterations": min_iterations, "c": c,
-                                             "rollout": rollout, "determinize": determinize, "exact": exact})
+                                             "rollout": rollout, "determinize": determinize, "exact": exact,
+                                             "prior": prior})
         if v["iterations"] is None:
             v["iterations"] = NO_LIMIT if v["seconds"] else 1000
         self.iterations = int(v["iterations"])
@@ -144,6 +196,7 @@ class MCTSAgent:
         self.rollout = int(v["rollout"])
         self.determinize = _parse_flag(v["determinize"])
         self.exact = int(v["exact"])
+        self.prior = int(v["prior"])
         self.name = name
         self.last_iterations = 0
 
@@ -166,7 +219,7 @@ class MCTSAgent:
         root.expanded = True
         while budget.more():
             sample = state.determinize(player, rng) if det else state.clone()
-            self._iterate(sample, root, player, rng)
+            self._iterate(sample, root, player, rng, not det)
             budget.done += 1
         self.last_iterations = budget.done
         return root
@@ -187,7 +240,9 @@ class MCTSAgent:
         return best
 
     # ----- one iteration ----------------------------------------------------------------
-    def _iterate(self, st: State, root: _Node, player: int, rng: random.Random) -> None:
+    def _iterate(self, st: State, root: _Node, player: int, rng: random.Random, trusted: bool = False) -> None:
+        """One iteration from ``st``. ``trusted``: ``st`` is the root state itself (no
+        determinization), so a node's legal actions are always the ones first seen."""
         node = root
         path: list[_Edge] = []
         while True:
@@ -208,13 +263,17 @@ class MCTSAgent:
                 node = self._simultaneous(st, node, path, rng)
                 continue
             mover = actors[0]
-            action, edge = self._select(node, st.legal_actions(mover), mover, rng)
+            action, edge = self._select(node, st.legal_actions(mover), mover, rng, trusted)
             path.append(edge)
             st.push(action, mover)
             if edge.n == 0 and self.exact:
                 # first visit: the action's exact expected value over the dice that
                 # follow it (as greedy sees it) instead of one sampled outcome
                 value0 = self._expected(st, player, rng)
+                if self.prior > 1:
+                    path.pop()
+                    edge.n += self.prior
+                    edge.w += self.prior * value0
                 break
             if edge.child is None:
                 edge.child = _Node()
@@ -223,31 +282,45 @@ class MCTSAgent:
             edge.n += 1
             edge.w += value0
 
-    def _select(self, node: _Node, actions: list[Any], mover: int, rng: random.Random) -> tuple[Any, _Edge]:
+    def _select(
+        self, node: _Node, actions: list[Any], mover: int, rng: random.Random, trusted: bool = False
+    ) -> tuple[Any, _Edge]:
         """UCB1 over the actions available now (availability counts, for ISMCTS)."""
-        edges = node.edges
-        sign = 1.0 if mover == 0 else -1.0
+        elist = node.edges_for(actions, trusted)
         c = self.c
-        log = math.log
-        best: Any = None
-        best_edge: _Edge | None = None
+        sqrt = math.sqrt
+        best = -1
         best_score = -math.inf
-        fresh: list[tuple[Any, _Edge]] = []
-        for a in actions:
-            e = edges.get(a)
-            if e is None:
-                e = edges[a] = _Edge()
-            e.avail += 1
-            if e.n == 0:
-                fresh.append((a, e))
-            elif not fresh:
-                score = sign * e.w / e.n + c * math.sqrt(log(e.avail) / e.n)
-                if score > best_score:
-                    best, best_edge, best_score = a, e, score
+        fresh: list[int] = []
+        i = 0
+        if node.by_action is None:
+            # the same list at every visit: every action was available every time
+            node.visits += 1
+            log_n = math.log(node.visits)
+            for e in elist:
+                n = e.n
+                if n == 0:
+                    fresh.append(i)
+                elif not fresh:
+                    score = (e.w if mover == 0 else -e.w) / n + c * sqrt(log_n / n)
+                    if score > best_score:
+                        best, best_score = i, score
+                i += 1
+        else:
+            log = math.log
+            for e in elist:
+                e.avail += 1
+                n = e.n
+                if n == 0:
+                    fresh.append(i)
+                elif not fresh:
+                    score = (e.w if mover == 0 else -e.w) / n + c * sqrt(log(e.avail) / n)
+                    if score > best_score:
+                        best, best_score = i, score
+                i += 1
         if fresh:
-            return fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
-        assert best_edge is not None
-        return best, best_edge
+            best = fresh[rng.randrange(len(fresh))] if len(fresh) > 1 else fresh[0]
+        return actions[best], elist[best]
 
     def _simultaneous(self, st: State, node: _Node, path: list[_Edge], rng: random.Random) -> _Node:
         """Decoupled UCT: each player enters a plan from its own tree, blind to the
