@@ -157,3 +157,13 @@ def test_serve_on_a_free_port_hands_its_bound_socket_to_the_server(
     assert result.exit_code == 0, result.output
     assert f"Open http://127.0.0.1:{port}/" in result.stdout
     assert len(seen) == 1 and isinstance(seen[0], list), seen
+
+
+def test_a_fifo_given_as_a_position_is_refused_without_being_opened(tmp_path: Path) -> None:
+    from tests.core.fifo_guard import fifo_guard
+
+    pipe = tmp_path / "position.json"
+    with fifo_guard(pipe) as opened:
+        result = runner.invoke(app, ["odds", "ditch", "--position", str(pipe), "--action", "move a1"])
+    assert "not a regular file" in _one_line_error(result)
+    assert not opened.is_set()  # a blocking read would have waited for a writer

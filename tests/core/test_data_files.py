@@ -44,7 +44,7 @@ def test_without_local_files_a_non_shipped_name_is_refused_without_touching_the_
     def forbidden(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("the filesystem was touched for a client's value")
 
-    monkeypatch.setattr("dicefront.core.data.os.open", forbidden)
+    monkeypatch.setattr("dicefront.core.files.os.open", forbidden)
     with pytest.raises(DataFileError) as err:
         dicefront.load("ditch", local_files=False, board=value)
     message = str(err.value)

@@ -18,6 +18,7 @@ from rich.markup import escape
 
 import dicefront
 from dicefront.core import DicefrontError, Game, State
+from dicefront.core.files import read_bounded
 from dicefront.core.registry import build
 
 console = Console(highlight=False)
@@ -57,12 +58,9 @@ def load_game(name: str, pairs: list[str] | None = None, data_files: dict[str, s
 
 def _read_json(path: Path) -> Any:
     try:
-        with path.open("rb") as f:
-            raw = f.read(MAX_POSITION_BYTES + 1)
-    except OSError as exc:
-        fail(f"cannot read position file {path}: {exc.strerror or exc}")
-    if len(raw) > MAX_POSITION_BYTES:
-        fail(f"position file {path} is too large to be a position (over {MAX_POSITION_BYTES >> 20} MB)")
+        raw = read_bounded(path, MAX_POSITION_BYTES, DicefrontError, f"position file {path}")
+    except DicefrontError as exc:
+        fail(str(exc))
     try:
         return json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:

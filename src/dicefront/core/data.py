@@ -10,8 +10,6 @@ Local reads are bounded: regular files only, opened without blocking, at most
 
 from __future__ import annotations
 
-import os
-import stat
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -20,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DataFileError, OptionError
+from .files import read_bounded
 
 MAX_DATA_BYTES = 1 << 20
 """The largest data file read or accepted (1 MiB)."""
@@ -51,27 +50,10 @@ def parse_toml(text: str, where: str) -> dict[str, Any]:
 
 
 def read_local(path: str | Path) -> str:
-    """The text of the regular file ``path``: opened without blocking (a FIFO is
-    refused, not waited on), checked to be a regular file, at most MAX_DATA_BYTES."""
+    """The text of the regular file ``path`` (at most MAX_DATA_BYTES, UTF-8), read
+    with :func:`~dicefront.core.files.read_bounded`."""
     name = clip(str(path))
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
-    except OSError as exc:
-        raise DataFileError(f"cannot read {name}: {exc.strerror}") from exc
-    except ValueError as exc:  # an embedded NUL
-        raise DataFileError(f"cannot read {name}: not a valid path") from exc
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise DataFileError(f"cannot read {name}: not a regular file")
-        if info.st_size > MAX_DATA_BYTES:
-            raise DataFileError(f"cannot read {name}: larger than {MAX_DATA_BYTES} bytes")
-        try:
-            data = handle.read(MAX_DATA_BYTES + 1)
-        except OSError as exc:
-            raise DataFileError(f"cannot read {name}: {exc.strerror}") from exc
-    if len(data) > MAX_DATA_BYTES:
-        raise DataFileError(f"cannot read {name}: larger than {MAX_DATA_BYTES} bytes")
+    data = read_bounded(path, MAX_DATA_BYTES, DataFileError, name)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -9,8 +9,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
-import stat
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +17,7 @@ from typing import Any
 from .chance import Roll
 from .errors import DicefrontError, ReplayError
 from .events import Event
+from .files import read_bounded
 from .game import Game, State
 from .notation import MAX_NOTATION_CHARS
 
@@ -227,18 +226,7 @@ def _shown(path: str | Path) -> str:
 def read_text(path: str | Path) -> str:
     """The text of a replay file: a regular file of at most MAX_REPLAY_BYTES, UTF-8."""
     where = _shown(path)
-    try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise ReplayError(f"cannot read replay {where}: not a regular file")
-        if info.st_size > MAX_REPLAY_BYTES:
-            raise ReplayError(f"replay {where} is larger than {MAX_REPLAY_BYTES // 2**20} MiB")
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_REPLAY_BYTES + 1)
-    except OSError as exc:
-        raise ReplayError(f"cannot read replay {where}: {exc.strerror or type(exc).__name__}") from exc
-    if len(raw) > MAX_REPLAY_BYTES:
-        raise ReplayError(f"replay {where} is larger than {MAX_REPLAY_BYTES // 2**20} MiB")
+    raw = read_bounded(path, MAX_REPLAY_BYTES, ReplayError, f"replay {where}")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:

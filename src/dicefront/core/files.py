@@ -1,0 +1,35 @@
+"""Reading a file someone handed us (a data file, a replay, a saved position) without
+trusting it: opened without blocking (a FIFO is refused, not waited on), checked to be
+a regular file, and never read past a size bound."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+from .errors import DicefrontError
+
+
+def read_bounded(path: str | Path, limit: int, error: type[DicefrontError], name: str) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit`` of them; otherwise
+    ``error("cannot read NAME: reason")`` (one line, naming ``name``)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise error(f"cannot read {name}: {exc.strerror or type(exc).__name__}") from exc
+    except ValueError as exc:  # an embedded NUL
+        raise error(f"cannot read {name}: not a valid path") from exc
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"cannot read {name}: not a regular file")
+        if info.st_size > limit:
+            raise error(f"cannot read {name}: larger than {limit} bytes")
+        try:
+            data = handle.read(limit + 1)
+        except OSError as exc:
+            raise error(f"cannot read {name}: {exc.strerror or type(exc).__name__}") from exc
+    if len(data) > limit:
+        raise error(f"cannot read {name}: larger than {limit} bytes")
+    return data
