@@ -142,6 +142,7 @@ def test_an_exact_answer_checks_every_world_whatever_the_budget(monkeypatch: pyt
     from dicefront.odds import engine
 
     states = odds_positions(load("trench_checkers"), 30, 0)
+    monkeypatch.setattr(engine, "hidden_irrelevant", lambda game: None)  # the agreement check, not the game's hook
     for idx, action, player in ((9, "play airstrike g2", 1), (7, "play airstrike d9", 0)):
         quick = engine.analyse(states[idx], action, player)
         assert quick.exact and "each of 12" in quick.notes[0]

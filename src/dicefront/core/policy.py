@@ -119,6 +119,8 @@ class WindowPolicy(Policy):
 
 
 PolicyFactory = Callable[[str], Policy | None]
+HiddenIrrelevant = Callable[[State, Action | None, int, Policy], bool]
+"""``hidden_irrelevant(state, action, player, policy)``: see :class:`GamePolicies`."""
 
 
 @dataclass(frozen=True)
@@ -127,10 +129,19 @@ class GamePolicies:
     parametrised names (``back-out-at-2``). ``next_dice`` tells a chance node whose
     dice open the next decision (the next turn's roll) from dice that resolve the
     asked action: the expansion stops before such a node (it is still expanded when
-    the question is about those pending dice themselves)."""
+    the question is about those pending dice themselves).
+
+    ``hidden_irrelevant(state, action, player, policy)`` (hidden-information games,
+    optional): True only when what ``determinize`` re-samples for ``player`` cannot
+    change the answer to this question under ``policy`` (neither the labels nor their
+    probabilities: for example no decision the policy takes reads the opponent's
+    secrets, and no re-sampled card can be drawn where the label shows it). The odds
+    engine then expands a single re-sampled world and calls the answer exact; False
+    (or no hook) keeps the agreement check over several re-samplings."""
 
     default: str
     policies: tuple[Policy, ...]
     parse: PolicyFactory | None = None
     parametrised_help: tuple[tuple[str, str], ...] = ()
     next_dice: Callable[[State], bool] | None = None
+    hidden_irrelevant: HiddenIrrelevant | None = None

@@ -35,6 +35,11 @@ How the figures are computed
   position itself. Otherwise it never reads the real secrets:
   - if the state offers ``information_set(player) -> [(world, Fraction)]`` (an
     optional hook), the answer is the exact mixture over those worlds;
+  - if the game's odds module declares ``hidden_irrelevant`` (see
+    ``GamePolicies``) and it says the re-sampled part cannot change this question's
+    answer under this policy (Trench Checkers under ``no-cards`` when no card the
+    asking player would see can be drawn), the expansion runs on one re-sampled world
+    and the answer is exact;
   - else it runs on ``DETERMINIZATIONS`` copies from ``state.determinize(player,
     rng)`` (a fixed seed: reproducible), each consistent with what the asking player
     has seen, the opponent's secrets re-sampled. When all give the same distribution,

@@ -15,7 +15,7 @@ from ..core.chance import sample
 from ..core.errors import DicefrontError, IllegalActionError
 from ..core.events import Event
 from ..core.game import Action, State
-from .policy import Choice, Context, Leaves, Policy, next_dice, resolve
+from .policy import Choice, Context, Leaves, Policy, hidden_irrelevant, next_dice, resolve
 
 MAX_NODES = 400_000
 """A bound on the states visited for one question (a clear error beyond it)."""
@@ -310,6 +310,21 @@ def _plainly_no_dice(world: State, action: Action | None, player: int, policy: P
     return expansion.decide(after, False, (False, after.key())) is None
 
 
+def _one_world(world: State, act: Action | None, who: int, pol: Policy) -> tuple[dict[str, Fraction], bool, list[str]]:
+    """The answer from one re-sampled world, for a question whose answer the game
+    declares the hidden part cannot change (``GamePolicies.hidden_irrelevant``)."""
+    if _plainly_no_dice(world, act, who, pol):
+        return {}, True, [NO_DICE]
+    dist, chance = _distribution(world, act, who, pol)
+    if not chance:
+        return {}, True, [NO_DICE]
+    note = (
+        f"computed over player {who}'s information: the game declares that what this player cannot see "
+        "does not change these dice under this policy"
+    )
+    return dist, True, [note]
+
+
 def _over_information(
     state: State, act: Action | None, who: int, pol: Policy, seed: int | str
 ) -> tuple[dict[str, Fraction], bool, list[str]]:
@@ -327,6 +342,9 @@ def _over_information(
             return {}, True, [NO_DICE]
         return combined, True, [f"exact over player {who}'s information (every position this player cannot rule out)"]
     rng = random.Random(f"dicefront-odds:{seed}")
+    declared = hidden_irrelevant(state.game)
+    if declared is not None and declared(state, act, who, pol):
+        return _one_world(state.determinize(who, rng), act, who, pol)
     samples = DETERMINIZATIONS
     worlds = _worlds(state, who, rng, samples)
     if all(_plainly_no_dice(w, act, who, pol) for w, _ in worlds):

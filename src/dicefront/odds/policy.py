@@ -15,6 +15,7 @@ from ..core.policy import (
     Context,
     Expander,
     GamePolicies,
+    HiddenIrrelevant,
     Leaves,
     Policy,
     PolicyFactory,
@@ -53,6 +54,12 @@ def next_dice(game: GameRef) -> Callable[[State], bool] | None:
     return policies_of(game).next_dice
 
 
+def hidden_irrelevant(game: GameRef) -> HiddenIrrelevant | None:
+    """The game's declaration of questions whose answer the hidden part cannot change
+    (see GamePolicies), or None."""
+    return policies_of(game).hidden_irrelevant
+
+
 def available(game: GameRef) -> list[tuple[str, str]]:
     """(name, description) of every policy of ``game``, its default first."""
     entry = policies_of(game)
@@ -84,6 +91,6 @@ def resolve(game: GameRef, policy: Policy | str | None) -> Policy:
 
 
 __all__ = [
-    "Choice", "Context", "Expander", "GamePolicies", "Leaves", "Policy", "PolicyFactory", "Stop", "available",
-    "best_action", "expected_value", "next_dice", "policies_of", "resolve",
+    "Choice", "Context", "Expander", "GamePolicies", "HiddenIrrelevant", "Leaves", "Policy", "PolicyFactory", "Stop", "available",
+    "best_action", "expected_value", "hidden_irrelevant", "next_dice", "policies_of", "resolve",
 ]

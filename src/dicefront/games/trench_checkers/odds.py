@@ -10,8 +10,9 @@ the next round belongs to the next decision."""
 from __future__ import annotations
 
 from ...core.game import Action, State
-from ...core.policy import GamePolicies, WindowPolicy
-from .actions import Pass
+from ...core.grid import Cell
+from ...core.policy import GamePolicies, Policy, WindowPolicy
+from .actions import Attack, Move, Pass, Play
 from .constants import DEFEND, REACT, ROLLOFF
 from .rules import TrenchState
 
@@ -47,4 +48,43 @@ def next_round_roll(state: State) -> bool:
     return isinstance(state, TrenchState) and state.phase == ROLLOFF
 
 
-POLICIES = GamePolicies(default=NO_CARDS.name, policies=(NO_CARDS, MY_CARDS, BEST_CARDS), next_dice=next_round_roll)
+def _may_draw_at(state: TrenchState, player: int, dst: Cell) -> bool:
+    """Whether a unit of ``player`` arriving on ``dst`` may claim a depot, so draw a
+    card the asking player sees (rule 8.1), from a deck the re-sampling changes."""
+    board, past = state.game.board, state.game.options.depot_claim == "on-or-past"
+    for d in state.game.tables.claimable[player]:
+        if d not in state.claimed and (dst == d or (past and board.progress(player, dst[1]) > board.progress(player, d[1]))):
+            return True
+    return False
+
+
+def _asker_may_draw(state: TrenchState, action: Action | None, player: int) -> bool:
+    """Whether a unit of ``player`` may arrive on a depot while ``action`` resolves
+    (True when that cannot be told from the action)."""
+    if isinstance(action, (Move, Attack)):
+        return _may_draw_at(state, player, action.dst)
+    if isinstance(action, Play):  # an airstrike moves no unit of the asking player
+        card = state.game.cards.by_id(action.card)
+        return card is None or card.effect != "airstrike"
+    c = state.combat
+    if (action is None or isinstance(action, Pass)) and c is not None:  # the pending battle's winners move in
+        return c.attacker == player and c.src is not None and _may_draw_at(state, player, c.dst)
+    return not (action is None and state.phase == ROLLOFF)  # the roll for the next round moves no unit
+
+
+def hidden_irrelevant(state: State, action: Action | None, player: int, policy: Policy) -> bool:
+    """Under ``no-cards`` nobody's hand is read during the sequence; the re-sampled
+    deck still matters when the asking player may draw a card (the label shows it)."""
+    if policy is not NO_CARDS or not isinstance(state, TrenchState):
+        return False
+    if not state.game.options.cards:
+        return True
+    return player not in state.draws and not _asker_may_draw(state, action, player)
+
+
+POLICIES = GamePolicies(
+    default=NO_CARDS.name,
+    policies=(NO_CARDS, MY_CARDS, BEST_CARDS),
+    next_dice=next_round_roll,
+    hidden_irrelevant=hidden_irrelevant,
+)
