@@ -17,6 +17,7 @@ from ..core.events import Event
 from ..core.game import Action, State
 from .policy import Choice, Context, Leaves, Policy, hidden_irrelevant, next_dice, resolve
 
+_ZERO = Fraction(0)
 MAX_NODES = 400_000
 """A bound on the states visited for one question (a clear error beyond it)."""
 
@@ -209,13 +210,16 @@ class _Expansion:
             key = ready.pop()
             done += 1
             node = graph[key]
-            m = mass.get(key, Fraction(0))
+            m = mass.get(key, _ZERO)
             if node.leaf:
                 out.append((node, m))
                 continue
-            scale = 1 / (1 - node.repeat)
+            if node.repeat:
+                m = m / (1 - node.repeat)
             for child, p in node.children:
-                mass[child] = mass.get(child, Fraction(0)) + m * p * scale
+                share = m * p
+                old = mass.get(child)
+                mass[child] = share if old is None else old + share
                 indegree[child] -= 1
                 if indegree[child] == 0:
                     ready.append(child)

@@ -7,6 +7,7 @@ owners whose warband can retreat (``choice``, both at once)."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from ...core.chance import Outcomes, Roll
@@ -114,6 +115,17 @@ class HellsDitchState(State[HellsDitchAction]):
         new.choice = list(self.choice)
         new.winner = self.winner
         return new
+
+    def key(self) -> Hashable:
+        """``State.key()`` without the generic freezing (it dominated odds queries):
+        one entry per slot of ``key_fields``, in that order, each made hashable."""
+        loc, hp = self.loc, self.hp
+        return (
+            "HellsDitchState", tuple(self.choice), tuple(self.counter), self.deciders, self.fight, self.fresh,
+            (tuple(hp[0]), tuple(hp[1])), (tuple(loc[0]), tuple(loc[1])), tuple(self.loot), tuple(self.orders),
+            self.phase, self.queue, frozenset(self.razed), self.resolved, self.round, self.step,
+            tuple(self.submitted), self.turn, tuple(self.used), self.winner,
+        )
 
     # ----- shared geometry ------------------------------------------------------------
     def stackable(self, player: int, place: str) -> bool:
