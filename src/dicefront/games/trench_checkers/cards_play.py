@@ -159,7 +159,7 @@ def reason(st: TrenchState, action: Action, p: int) -> str | None:
             return "a move goes one tile up, down, left or right (no diagonal moves)"
         if action.dst in st.terrain:
             return f"{Grid.name(action.dst)} holds terrain"
-        if action.dst in st.board and st.owner_at(action.dst) != p:
+        if action.dst in st.board and st.owner_at(action.dst) != p and st.blocks(st.board[action.dst]):
             return f"{Grid.name(action.dst)} holds an enemy unit"
         return "that unit may not make that move (stacks move together only with a Veteran or the Commando; stacks hold 3; Veterans stack only with Veterans or the Commando)"
     if isinstance(action, Attack):

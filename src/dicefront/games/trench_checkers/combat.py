@@ -66,19 +66,26 @@ def best_of(sides: int, count: int) -> tuple[tuple[int, Fraction], ...]:
 
 
 def roll_outcomes(c: Combat) -> Outcomes:
-    return list(_both_rolls(c.sides, c.counts))
+    """The battle roll's outcomes: one shared list per pair of dice (never change it;
+    ``core.chance.sample`` keeps its table by the list's identity)."""
+    return _both_rolls(c.sides, c.counts)
 
 
 @lru_cache(maxsize=256)
-def _both_rolls(sides: tuple[int, int], counts: tuple[int, int]) -> tuple[tuple[Roll, Fraction], ...]:
+def _both_rolls(sides: tuple[int, int], counts: tuple[int, int]) -> Outcomes:
     """The battle roll's outcomes, built once per pair of dice (Rolls are immutable)."""
     a, d = best_of(sides[ATT], counts[ATT]), best_of(sides[DEF], counts[DEF])
-    return tuple((Roll((x, y)), px * py) for x, px in a for y, py in d)
+    return [(Roll((x, y)), px * py) for x, px in a for y, py in d]
 
 
 def reroll_outcomes(c: Combat) -> Outcomes:
-    s = c.rerolling
-    return [(Roll((x,)), p) for x, p in best_of(c.sides[s], c.counts[s])]
+    return _one_roll(c.sides[c.rerolling], c.counts[c.rerolling])
+
+
+@lru_cache(maxsize=64)
+def _one_roll(sides: int, count: int) -> Outcomes:
+    """One side's re-roll: one shared list per die (never change it)."""
+    return [(Roll((x,)), p) for x, p in best_of(sides, count)]
 
 
 def stack_dice(ranks: str, five: bool, suicide: bool) -> tuple[int, int]:

@@ -36,7 +36,9 @@ from .flow import apply_action, apply_chance
 if TYPE_CHECKING:
     from . import TrenchCheckersGame
 
-ROLLOFF_OUTCOMES: Outcomes = [(Roll((a, b)), Fraction(1, 30)) for a in range(1, 7) for b in range(1, 7) if a != b]
+_THIRTIETH = Fraction(1, 30)
+ROLLOFF_OUTCOMES: Outcomes = [(Roll((a, b)), _THIRTIETH) for a in range(1, 7) for b in range(1, 7) if a != b]
+"""Shared by every roll-off (never change it: ``core.chance`` keeps tables by identity)."""
 
 
 class TrenchState(State[TrenchAction]):
@@ -193,7 +195,7 @@ class TrenchState(State[TrenchAction]):
             total = sum(self.deck.values())
             return [(Roll((k,)), Fraction(self.deck[k], total)) for k in self.game.cards.ids() if self.deck.get(k)]
         if self.phase == ROLLOFF:  # rules 2.1, 5.10: re-rolled ties are left out
-            return list(ROLLOFF_OUTCOMES)
+            return ROLLOFF_OUTCOMES
         if self.phase == ROLL and self.combat is not None:
             return cb.roll_outcomes(self.combat)
         if self.phase == REROLL and self.combat is not None:
@@ -264,7 +266,10 @@ class TrenchState(State[TrenchAction]):
                             out.append(move)
                             continue
                         there = board[dst]
-                        if lo <= there[0] < hi and len(there) < MAX_STACK:
+                        if not lo <= there[0] < hi:
+                            if not self.blocks(there):
+                                out.append(move)
+                        elif len(there) < MAX_STACK:
                             if rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
                                 if dst not in far:
                                     out.append(move)
@@ -286,13 +291,21 @@ class TrenchState(State[TrenchAction]):
                         out.append(move)
                         continue
                     there = board[dst]
-                    if lo <= there[0] < hi and len(there) + len(unit) <= MAX_STACK:
+                    if not lo <= there[0] < hi:
+                        if not self.blocks(there):
+                            out.append(move)
+                    elif len(there) + len(unit) <= MAX_STACK:
                         if soldier and rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
                             if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
                                 out.append(move)
                         elif self.can_join(player, unit, there, dst):
                             out.append(move)
         return out
+
+    def blocks(self, enemy: tuple[int, ...]) -> bool:
+        """Rule 3.4: whether the enemy unit ``enemy`` (a stack of the other side) keeps
+        a unit out of its tile. Move generation asks only this about enemy units."""
+        return True
 
     def can_join(self, player: int, unit: tuple[int, ...], there: tuple[int, ...], dst: Cell) -> bool:
         """Rules 4.1, 4.4: ``unit`` may stack onto its own side's ``there`` on ``dst``:
