@@ -4,7 +4,7 @@ never a plan that has not been revealed."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.events import Event
 from .constants import Kind
@@ -56,20 +56,29 @@ def outcome_label(before: HellsDitchState, after: HellsDitchState, events: list[
     dealt and taken, loot gained ("enemy eliminated", "dealt 2, took 1", "+1 loot")."""
     other = 1 - player
     parts = []
-    gone = {e.data.get("player") for e in events if e.kind == Kind.ELIMINATED}
+    gone: set[Any] = set()
+    backed: set[Any] = set()
+    dealt = taken = 0
+    for e in events:  # one pass: the odds engine labels every position it reaches
+        kind = e.kind
+        if kind == Kind.ROLL:
+            hits = e.data["hits"]
+            dealt += hits[player]
+            taken += hits[other]
+        elif kind == Kind.ELIMINATED:
+            gone.add(e.data.get("player"))
+        elif kind == Kind.BACK_OUT:
+            backed.add(e.data.get("player"))
     if gone == {player, other}:
         parts.append("both eliminated")
     elif other in gone:
         parts.append("enemy eliminated")
     elif player in gone:
         parts.append("yours eliminated")
-    backed = {e.data.get("player") for e in events if e.kind == Kind.BACK_OUT}
     if player in backed:
         parts.append("you back out")
     if other in backed:
         parts.append("enemy backs out")
-    dealt = sum(e.data["hits"][player] for e in events if e.kind == Kind.ROLL)
-    taken = sum(e.data["hits"][other] for e in events if e.kind == Kind.ROLL)
     if (dealt or taken) and not gone:
         parts.append(f"dealt {dealt}, took {taken}")
     gained = after.loot[player] - before.loot[player]

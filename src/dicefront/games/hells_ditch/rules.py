@@ -399,9 +399,15 @@ class HellsDitchState(State[HellsDitchAction]):
         return events + self._after_roll()
 
     def _roll_text(self, p: int, dice: int, hits: int, target: int) -> str:
-        faces = " ".join(["hit"] * hits + ["miss"] * (dice - hits))
         left = self.hp[1 - p][target - 1]
-        return f"{self.game.player_name(p)} rolls {dice} {'die' if dice == 1 else 'dice'} [{faces}]: {self.band_name(1 - p, target)} has {left} HP left."
+        texts = self.game.tables.roll_texts
+        key = (p, dice, hits, target, left)
+        text = texts.get(key)
+        if text is None:
+            faces = " ".join(["hit"] * hits + ["miss"] * (dice - hits))
+            text = texts[key] = (f"{self.game.player_name(p)} rolls {dice} {'die' if dice == 1 else 'dice'} [{faces}]: "
+                                 f"{self.band_name(1 - p, target)} has {left} HP left.")
+        return text
 
     def _after_roll(self) -> list[Event]:
         assert self.fight is not None

@@ -21,7 +21,7 @@ class Tables:
 
     __slots__ = (
         "back_out", "band_names", "fight_on", "labels", "moves", "near", "neighbours", "order",
-        "order_texts", "pick", "razes", "recruits", "stack", "strongholds", "submit",
+        "order_texts", "pick", "razes", "recruits", "roll_texts", "stack", "strongholds", "submit",
     )
 
     def __init__(self, valley: ValleyMap, stacking: str, names: tuple[str, str]) -> None:
@@ -50,6 +50,9 @@ class Tables:
             dist = valley.distances(lid)
             near[lid] = tuple(sorted(((dist[v], v) for v in villages if v in dist), key=lambda dv: dv[0]))
         self.near = near
+        self.roll_texts: dict[tuple[int, int, int, int, int], str] = {}
+        """A side's roll text by (player, dice, hits, target warband, its HP left), filled
+        as used (a few hundred at most: the values are small and bounded)."""
         self.order_texts: dict[Order, tuple[str, str]] = {}
         """``str(order)`` and the rules' description of each order, filled as used."""
         """For each place, the reachable villages nearest first (ties in file order)."""
