@@ -88,7 +88,7 @@ class _Node:
     rolled: bool
     label: str
     leaf: bool = False
-    children: list[tuple[Hashable, Fraction]] = field(default_factory=list)
+    children: list[tuple[int, Fraction]] = field(default_factory=list)
     repeat: Fraction = Fraction(0)
     choice: Choice | None = None
 
@@ -122,25 +122,26 @@ class _Expansion:
         """The end nodes (a decision, the next turn's dice, or the end of the game) with
         their probabilities. ``pending``: ``state`` is the dice asked about, expanded
         even if they are a turn's opening roll."""
-        graph: dict[Hashable, _Node] = {}
-        root = self._add(graph, state, self._visible(events), rolled, pending)
+        ids: dict[Hashable, int] = {}  # node key -> index in nodes (ints hash at once; keys are deep tuples)
+        nodes: list[_Node] = []
+        root = self._add(ids, nodes, state, self._visible(events), rolled, pending)
         stack = [root]
         pushed = {root}
         while stack:
-            key = stack.pop()
-            node = graph[key]
+            index = stack.pop()
+            node = nodes[index]
             for child, ev, p, rolled_now in self._successors(node):
-                child_key = self._add(graph, child, node.events + self._visible(ev), rolled_now)
-                if child_key == key:
+                child_index = self._add(ids, nodes, child, node.events + self._visible(ev), rolled_now)
+                if child_index == index:
                     node.repeat += p
                     continue
-                if child_key not in pushed:
-                    pushed.add(child_key)
-                    stack.append(child_key)
-                node.children.append((child_key, p))
+                if child_index not in pushed:
+                    pushed.add(child_index)
+                    stack.append(child_index)
+                node.children.append((child_index, p))
             if node.repeat == 1:
                 raise DicefrontError("these dice are re-rolled forever: no outcome changes the position")
-        return self._flow(graph, root)
+        return self._flow(nodes, root)
 
     def lookahead(self, state: State, rolled: bool) -> Leaves:
         """The expansion a policy uses to compare its options (its dice do not count
@@ -161,11 +162,13 @@ class _Expansion:
     def _visible(self, events: Sequence[Event]) -> tuple[Event, ...]:
         return tuple(e for e in events if e.visible_to(self.asking))
 
-    def _add(self, graph: dict[Hashable, _Node], state: State, events: tuple[Event, ...], rolled: bool, pending: bool = False) -> Hashable:
+    def _add(self, ids: dict[Hashable, int], nodes: list[_Node], state: State, events: tuple[Event, ...], rolled: bool,
+             pending: bool = False) -> int:
         label = state.game.outcome_label(self.before, state, list(events), self.asking)
         state_key = (rolled, state.key())
         key = (label, state_key)
-        if key not in graph:
+        index = ids.get(key)
+        if index is None:
             self.nodes += 1
             if self.nodes > self.max_nodes:
                 raise DicefrontError(f"too many outcomes to enumerate exactly (more than {self.max_nodes} positions)")
@@ -177,8 +180,9 @@ class _Expansion:
             elif not state.is_chance:
                 node.choice = self.decide(state, rolled, state_key)
                 node.leaf = node.choice is None
-            graph[key] = node
-        return key
+            index = ids[key] = len(nodes)
+            nodes.append(node)
+        return index
 
     def _successors(self, node: _Node) -> list[tuple[State, list[Event], Fraction, bool]]:
         state = node.state
@@ -197,20 +201,23 @@ class _Expansion:
         return [(child, child.apply(action, player), Fraction(1), node.rolled)]
 
     @staticmethod
-    def _flow(graph: dict[Hashable, _Node], root: Hashable) -> list[tuple[_Node, Fraction]]:
-        indegree = dict.fromkeys(graph, 0)
-        for node in graph.values():
+    def _flow(nodes: list[_Node], root: int) -> list[tuple[_Node, Fraction]]:
+        indegree = [0] * len(nodes)
+        for node in nodes:
             for child, _ in node.children:
                 indegree[child] += 1
-        mass = {root: Fraction(1)}
-        ready = [k for k, d in indegree.items() if d == 0]
+        mass: list[Fraction | None] = [None] * len(nodes)
+        mass[root] = Fraction(1)
+        ready = [i for i, d in enumerate(indegree) if d == 0]
         done = 0
         out: list[tuple[_Node, Fraction]] = []
         while ready:
-            key = ready.pop()
+            index = ready.pop()
             done += 1
-            node = graph[key]
-            m = mass.get(key, _ZERO)
+            node = nodes[index]
+            m = mass[index]
+            if m is None:
+                m = _ZERO
             if node.leaf:
                 out.append((node, m))
                 continue
@@ -218,12 +225,12 @@ class _Expansion:
                 m = m / (1 - node.repeat)
             for child, p in node.children:
                 share = m * p
-                old = mass.get(child)
+                old = mass[child]
                 mass[child] = share if old is None else old + share
                 indegree[child] -= 1
                 if indegree[child] == 0:
                     ready.append(child)
-        if done < len(graph):
+        if done < len(nodes):
             raise DicefrontError(
                 "the dice can lead back to an earlier position through other positions; exact odds for such cycles are not supported"
             )

@@ -51,6 +51,11 @@ def evaluate(state: HellsDitchState, player: int) -> float:
     return max(-0.95, min(0.95, score))
 
 
+_ROLL, _ELIMINATED = Kind.ROLL, Kind.ELIMINATED
+_LABELLED = frozenset((Kind.ROLL, Kind.ELIMINATED, Kind.BACK_OUT))
+"""The kinds of event an outcome label reads."""
+
+
 def outcome_label(before: HellsDitchState, after: HellsDitchState, events: list[Event], player: int) -> str | None:
     """Group results by what matters to ``player``: eliminations, retreats, damage
     dealt and taken, loot gained ("enemy eliminated", "dealt 2, took 1", "+1 loot")."""
@@ -61,13 +66,15 @@ def outcome_label(before: HellsDitchState, after: HellsDitchState, events: list[
     dealt = taken = 0
     for e in events:  # one pass: the odds engine labels every position it reaches
         kind = e.kind
-        if kind == Kind.ROLL:
+        if kind not in _LABELLED:
+            continue
+        if kind == _ROLL:
             hits = e.data["hits"]
             dealt += hits[player]
             taken += hits[other]
-        elif kind == Kind.ELIMINATED:
+        elif kind == _ELIMINATED:
             gone.add(e.data.get("player"))
-        elif kind == Kind.BACK_OUT:
+        else:
             backed.add(e.data.get("player"))
     if gone == {player, other}:
         parts.append("both eliminated")
