@@ -227,16 +227,18 @@ class TrenchState(State[TrenchAction]):
         ]
 
     def moves(self, player: int) -> list[Move]:
-        """Every legal single move (rules 3 and 4). Kept with a fingerprint of what it
+        """Every legal single move (rules 3 and 4). Kept with copies of what it
         reads, so asking again about an unchanged position (the turn flow asks, then
         ``legal_actions``) costs a comparison; the list is shared: do not change it."""
-        board, moved = self.board, self.moved
-        fp = (player, self.moves_left, tuple(board.items()), tuple(self.rank), tuple(self.terrain), tuple(moved), self.active[player])
         kept = self._moves
-        if kept is not None and kept[0] == fp:
-            return kept[1]
+        if kept is not None:
+            read, out = kept  # compared, not hashed: copies of what the generation read
+            if (read[0] == player and read[1] == self.moves_left and read[2] == self.active[player] and read[3] == self.board
+                    and read[4] == self.rank and read[5] == self.moved and read[6] == self.terrain):
+                return out
         out = self._moves_now(player)
-        self._moves = (fp, out)
+        self._moves = ((player, self.moves_left, self.active[player], dict(self.board), list(self.rank), set(self.moved),
+                        dict(self.terrain)), out)
         return out
 
     def _moves_now(self, player: int) -> list[Move]:
@@ -329,13 +331,14 @@ class TrenchState(State[TrenchAction]):
     def attacks(self, player: int) -> list[Attack]:
         """Every attack ``player``'s units could make now (rules 5.1, 6.2), whether or
         not an attack is left; kept like ``moves``: do not change the list."""
-        fp = (player, tuple(self.board.items()), tuple(self.rank), tuple(self.active))
         kept = self._attacks
-        if kept is not None and kept[0] == fp:
-            return kept[1]
+        if kept is not None:
+            read, found = kept
+            if read[0] == player and read[1] == self.active and read[2] == self.board and read[3] == self.rank:
+                return found
         made = self.game.tables.attacks
         out = [made[s, t] for s in self.cells_of(player) for t in self.targets(s)]
-        self._attacks = (fp, out)
+        self._attacks = ((player, list(self.active), dict(self.board), list(self.rank)), out)
         return out
 
     def targets(self, src: Cell) -> list[Cell]:
