@@ -28,16 +28,23 @@ const pct = (p) => (p * 100 >= 10 || p === 0 ? (p * 100).toFixed(0) : (p * 100).
 
 // ----- dice ------------------------------------------------------------------------------
 const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
-function die(value, rolling) {
-  const d = el("div", { class: "die" + (rolling ? " rolling" : ""), title: String(value), "data-value": value });
-  const pips = PIPS[value];
-  if (!pips) d.append(el("span", { class: "die-num" }, String(value)));
+// A die: pips on a six-sided die, otherwise its number on a tile labelled with its
+// kind ("d10"), so a 9 on a d10 never looks like a six-sided die.
+function die(value, sides, rolling) {
+  const kind = `d${sides}`;
+  const d = el("div", { class: `die ${kind}` + (rolling ? " rolling" : ""), title: `${value} on a ${kind}`, "data-value": value, "data-sides": sides });
+  const pips = sides === 6 ? PIPS[value] : null;
+  if (!pips) d.append(el("span", { class: "die-num" }, String(value)), el("span", { class: "die-kind" }, kind));
   else for (let i = 1; i <= 9; i++) d.append(el("span", { class: pips.includes(i) ? "pip on" : "pip" }));
   return d;
 }
-function showDice(tray, groups, animate) {
-  if (!groups.length) return;
-  tray.replaceChildren(...groups.slice(-2).map((g) => el("div", { class: "dice-group" }, g.map((v) => die(v, animate)))));
+// The dice box: every roll given, newest first, each with the sentence saying whose
+// roll it was and what it decided.
+function showRolls(tray, rolls, animate) {
+  if (!rolls.length) { tray.replaceChildren(el("span", { class: "muted" }, "No dice this step.")); return; }
+  tray.replaceChildren(...[...rolls].reverse().map((r, i) => el("div", { class: "dice-group" + (i ? " older" : "") },
+    el("div", { class: "dice-row" }, r.dice.map((v, k) => die(v, r.sides?.[k] ?? 6, animate && i === 0))),
+    el("div", { class: "dice-says" }, r.text))));
 }
 
 // ----- selection by clicking: narrowing the legal actions by their paths ---------------------
@@ -117,10 +124,10 @@ function gamePage() {
   const token = hash.get("token") || "";
   if (token && !saved[gameId]) { saved[gameId] = { token, at: Date.now() }; store.set("dicefront.games", saved); }
   const board = $("#board"), log = $("#log"), tray = $("#dice"), oddsBox = $("#odds");
-  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: null };
+  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: null, rolls: [], movedSince: true };
   const send = (m) => { if (S.ws?.readyState === 1) S.ws.send(JSON.stringify(m)); else toast("Not connected yet; trying again…"); };
   const picker = new Picker((text) => act(text), null);
-  window.dicefront = { state: () => S.msg, picker, send };
+  window.dicefront = { state: () => S.msg, picker, send, receive: (m) => receive(m) };
 
   function act(text) {
     send({ type: "act", action: text });
@@ -158,13 +165,13 @@ function gamePage() {
     S.msg = m;
     document.title = `${m.title}: Dicefront`;
     $("#title").textContent = m.title;
-    $("#rules-link").href = `/api/rules/${m.game}`;
+    $("#rules-link").href = `/rules/${m.game}`;
     board.classList.remove("df-busy");
     board.innerHTML = m.svg;
     if (m.full) log.replaceChildren();
     for (const e of m.events) log.append(el("li", { class: `ev ev-${e.kind}` + (m.full ? "" : " fresh") }, e.text));
     log.scrollTop = log.scrollHeight;
-    if (m.dice.length) showDice(tray, m.full ? m.dice.slice(-1) : m.dice, !m.full && !first);
+    dice(m, first);
     picker.set(m.actions);
     refresh();
     banner(m);
@@ -172,6 +179,14 @@ function gamePage() {
     invite(m);
     allActions(m);
     oddsBox.hidden = true;
+  }
+  // Rolls pile up while the dice decide one thing after another (a fight's attack,
+  // defence and damage); the first roll after a player's move starts a new pile.
+  function dice(m, first) {
+    if (m.full) S.rolls = m.rolls.slice(-1);
+    else if (m.rolls.length) S.rolls = [...(S.movedSince ? [] : S.rolls), ...m.rolls].slice(-6);
+    S.movedSince = m.full || (!m.rolls.length && m.events.length > 0) ? true : m.rolls.length ? false : S.movedSince;
+    if (m.full ? S.rolls.length : m.rolls.length) showRolls(tray, S.rolls, !m.full && !first);
   }
   function refresh() {
     highlight(board, picker);
@@ -200,7 +215,7 @@ function gamePage() {
     } else if (m.waiting) {
       cls = "waiting"; text = "Submitted: waiting for the other side";
     } else if (!m.actors.length) {
-      cls = "dice"; text = "Rolling the dice…";
+      cls = "dice"; text = m.chance === "draw" ? "Drawing a card…" : "Rolling the dice…";
     } else {
       const other = m.players[m.actors[0]];
       cls = "waiting";
@@ -208,7 +223,8 @@ function gamePage() {
         : other?.kind === "computer" ? `${other.name} (computer) is thinking…` : `Waiting for ${other?.name ?? "the opponent"}`;
     }
     b.className = "banner " + cls;
-    b.replaceChildren(el("strong", {}, text), el("span", { class: "status" }, m.status));
+    const status = m.terminal && (m.status === m.result.text || text.includes(m.status)) ? "" : m.status;
+    b.replaceChildren(el("strong", {}, text), el("span", { class: "status" }, status));
     if (m.terminal) b.append(el("a", { class: "button", href: `/replay/${m.game_id}` }, "Watch the replay"));
   }
   function players(m) {
@@ -291,7 +307,7 @@ async function lobbyPage() {
       el("input", { type: "radio", name: "game", value: g.name, checked: g.name === chosen, onchange: () => { chosen = g.name; draw(); } }),
       el("strong", {}, g.title),
       el("span", { class: "flags" }, [g.has_chance && "dice", g.hidden_information && "hidden info", g.simultaneous && "simultaneous"].filter(Boolean).join(" · ")),
-      el("span", { class: "summary" }, g.summary))));
+      el("span", { class: "summary" }, g.summary, " ", el("a", { class: "rules-link", href: `/rules/${g.name}`, target: "_blank" }, "Rules")))));
     options(types.games.find((g) => g.name === chosen));
   };
   $("#opponent").replaceChildren(...types.opponents.map((o) => el("option", { value: o.value }, o.label)));
@@ -407,8 +423,9 @@ async function replayPage() {
     $("#step-label").textContent = `step ${step} of ${info.length}`;
     const b = $("#banner");
     b.className = "banner " + (step === info.length ? "over" : "waiting");
-    b.replaceChildren(el("strong", {}, step === info.length ? info.result.text : `Step ${step}`), el("span", { class: "status" }, f.status));
-    if (f.dice.length) showDice($("#dice"), f.dice, true);
+    const head = step === info.length ? info.result.text : `Step ${step}`;
+    b.replaceChildren(el("strong", {}, head), el("span", { class: "status" }, f.status === head ? "" : f.status));
+    showRolls($("#dice"), f.rolls, true);
     log.querySelectorAll("li").forEach((li) => li.classList.toggle("current", Number(li.dataset.step) === step));
     log.querySelector("li.current")?.scrollIntoView({ block: "nearest" });
   }
