@@ -263,18 +263,31 @@ function gamePage() {
       el("span", { class: "odds-p", title: o.fraction }, pct(o.p)))));
   }
 
+  // Every clickable element under the pointer, topmost first: a piece standing on a
+  // highlighted square must not hide the square (clicking it sends the move there).
+  const targetsAt = (e) => {
+    const ids = [];
+    for (const n of document.elementsFromPoint(e.clientX, e.clientY)) {
+      const t = n.closest(".df-target");
+      if (t && board.contains(t) && t.id && !ids.includes(t.id)) ids.push(t.id);
+    }
+    return ids;
+  };
+  const aimed = (ids) => (ids[0] !== undefined && ids[0] === picker.sel[picker.sel.length - 1] ? ids[0]
+    : ids.find((id) => picker.wouldDo(id) !== null) ?? ids[0]);
   board.addEventListener("click", (e) => {
-    const t = e.target.closest(".df-target");
-    if (!t || !board.contains(t) || !S.msg) return;
-    if (!S.msg.actions.length) return;
-    if (!picker.click(t.id)) toast("Nothing to do there: the highlighted pieces can act.");
+    const id = aimed(targetsAt(e));
+    if (id === undefined || !S.msg || !S.msg.actions.length) return;
+    if (!picker.click(id)) toast("Nothing to do there: the highlighted pieces can act.");
     refresh();
   });
-  board.addEventListener("mouseover", (e) => {
-    const t = e.target.closest(".df-target");
-    const what = t && board.contains(t) ? picker.wouldDo(t.id) : null;
-    hoverAction(what && what !== "narrow" ? what.text : null);
+  board.addEventListener("mousemove", (e) => {
+    const id = aimed(targetsAt(e));
+    const what = id === undefined ? null : picker.wouldDo(id);
+    const text = what && what !== "narrow" ? what.text : null;
+    if (text !== S.hover) hoverAction(text);
   });
+  board.addEventListener("mouseleave", () => hoverAction(null));
   $("#notation").addEventListener("submit", (e) => {
     e.preventDefault();
     const input = $("#notation-input");
