@@ -124,7 +124,7 @@ function gamePage() {
   const token = hash.get("token") || "";
   if (token && !saved[gameId]) { saved[gameId] = { token, at: Date.now() }; store.set("dicefront.games", saved); }
   const board = $("#board"), log = $("#log"), tray = $("#dice"), oddsBox = $("#odds");
-  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: null, rolls: [], movedSince: true };
+  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true };
   const send = (m) => { if (S.ws?.readyState === 1) S.ws.send(JSON.stringify(m)); else toast("Not connected yet; trying again…"); };
   const picker = new Picker((text) => act(text), null);
   window.dicefront = { state: () => S.msg, picker, send, receive: (m) => receive(m) };
@@ -157,7 +157,7 @@ function gamePage() {
     else if (m.type === "error") { toast(m.message, true); board.classList.remove("df-busy"); }
     else if (m.type === "odds") {
       if (m.busy) S.odds.delete(`${m.step}|${m.action}`); else S.odds.set(`${m.step}|${m.action}`, m);
-      if (S.hover === m.action) showOdds(m);
+      if (S.hover.split("\n").includes(m.action)) showOdds();
     }
   }
   function render(m) {
@@ -247,20 +247,33 @@ function gamePage() {
     $("#notation").hidden = m.seat === null;
     $("#all-actions").replaceChildren(...m.actions.map((a) => el("li", {}, el("code", {}, a.text))));
   }
-  function hoverAction(text) {
-    S.hover = text;
-    if (!text || !S.msg) { oddsBox.hidden = true; return; }
-    const key = `${S.msg.step}|${text}`;
-    if (S.odds.has(key)) showOdds(S.odds.get(key));
-    else { S.odds.set(key, { pending: true }); send({ type: "odds", action: text }); }
+  // The odds of the actions a hover points at: one action, or the few actions that
+  // end on the hovered piece (an enemy every one of your pieces next to it may attack).
+  function hoverAction(text) { hoverActions(text ? [text] : []); }
+  function hoverActions(texts) {
+    S.hover = texts.join("\n");
+    if (!texts.length || !S.msg) { oddsBox.hidden = true; return; }
+    for (const text of texts) {
+      const key = `${S.msg.step}|${text}`;
+      if (!S.odds.has(key)) { S.odds.set(key, { pending: true }); send({ type: "odds", action: text }); }
+    }
+    showOdds();
   }
-  function showOdds(m) {
-    if (!m || m.pending || !m.odds || m.odds.length < 2) { oddsBox.hidden = true; return; }
-    oddsBox.hidden = false;
-    oddsBox.replaceChildren(el("h3", {}, `Odds: ${m.action}`), ...m.odds.map((o) => el("div", { class: "odds-row" },
+  function showOdds() {
+    const texts = S.hover ? S.hover.split("\n") : [];
+    const shown = texts.map((t) => S.odds.get(`${S.msg?.step}|${t}`)).filter((m) => m && !m.pending && m.odds && m.odds.length >= 2);
+    oddsBox.hidden = !shown.length;
+    oddsBox.replaceChildren(...shown.flatMap((m) => [el("h3", {}, `Odds: ${label(m.action)}`), ...m.odds.map((o) => el("div", { class: "odds-row" },
       el("span", { class: "odds-label" }, o.label),
       el("span", { class: "odds-bar" }, el("span", { style: `width:${(o.p * 100).toFixed(1)}%` })),
-      el("span", { class: "odds-p", title: o.fraction }, pct(o.p)))));
+      el("span", { class: "odds-p", title: o.fraction }, pct(o.p))))]));
+  }
+  function label(text) { return S.msg?.actions.find((a) => a.text === text)?.label ?? text; }
+  function pointedAt(id) {
+    if (id === undefined) return [];
+    const what = picker.wouldDo(id);
+    if (what && what !== "narrow") return [what.text];
+    return picker.longer().filter((a) => a.path[a.path.length - 1] === id && a.path.length === picker.sel.length + 2).slice(0, 4).map((a) => a.text);
   }
 
   // Every clickable element under the pointer, topmost first: a piece standing on a
@@ -282,10 +295,8 @@ function gamePage() {
     refresh();
   });
   board.addEventListener("mousemove", (e) => {
-    const id = aimed(targetsAt(e));
-    const what = id === undefined ? null : picker.wouldDo(id);
-    const text = what && what !== "narrow" ? what.text : null;
-    if (text !== S.hover) hoverAction(text);
+    const texts = pointedAt(aimed(targetsAt(e)));
+    if (texts.join("\n") !== S.hover) hoverActions(texts);
   });
   board.addEventListener("mouseleave", () => hoverAction(null));
   $("#notation").addEventListener("submit", (e) => {
