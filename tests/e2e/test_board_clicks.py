@@ -57,9 +57,9 @@ def test_army_backgammon_destination_row_under_men_is_clickable(new_page: Any, s
     men = page.evaluate(BOX_CENTERS, "m-")
     rows = page.evaluate(BOX_CENTERS, "r-")
     for action in msg["actions"]:
-        man, row = action["path"] if len(action["path"]) == 2 else (None, None)
-        if not row or not row.startswith("r-"):
+        if len(action["path"]) != 2 or not action["path"][1].startswith("r-"):
             continue
+        man, row = str(action["path"][0]), str(action["path"][1])
         left, top, right, bottom = rows[row][2:]
         others = {a["path"][1] for a in msg["actions"] if a["path"][:1] == [man] and len(a["path"]) == 2}
         standing = [m for m, c in men.items() if left < c[0] < right and top < c[1] < bottom and m != man and m not in others]
