@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from . import ArmyBackgammonGame
     from .rules import ArmyState
 
-WIDTH, TOP, ROW_H, LEFT = 640, 56, 22, 40
+WIDTH, TOP, ROW_H, LEFT = 640, 74, 22, 40
 FILL = ("#2f7d32", "#a57c43")
 STROKE = ("#9be59e", "#f3d49a")
 TEXT = ("#ffffff", "#1a1208")
@@ -59,20 +59,20 @@ def _header(game: ArmyBackgammonGame, view: dict[str, Any]) -> list[str]:
     for p in (0, 1):
         count = sum(1 for m in view["men"] if m[0][0] == "GT"[p])
         note = " (Sergeant dead)" if view["sergeant_lost"][p] else ""
-        out.append(f'<text x="{x}" y="44" fill="{STROKE[p]}" font-size="13">{game.player_name(p)}: {count} men{note}</text>')
-        x += 190
+        out.append(f'<text x="{x}" y="42" fill="{STROKE[p]}" font-size="13">{game.player_name(p)}: {count} men{note}</text>')
+        x += 185
     if view["rolled"]:
         left = list(view["dice"])
         for i, d in enumerate(view["rolled"]):
             used = d not in left
             if not used:
                 left.remove(d)
-            dx = 420 + i * 34
+            dx = WIDTH - 10 - (len(view["rolled"]) - i) * 32  # right-aligned, below the status line
             opacity = "0.35" if used and view["phase"] in DICE_USED_PHASES else "1"
-            out.append(f'<g opacity="{opacity}"><rect x="{dx}" y="28" width="26" height="26" rx="5" fill="#f5f5f5"/>'
-                       f'<text x="{dx + 13}" y="47" text-anchor="middle" font-size="17" font-weight="bold" fill="#111">{d}</text></g>')
+            out.append(f'<g opacity="{opacity}"><rect x="{dx}" y="30" width="26" height="26" rx="5" fill="#f5f5f5"/>'
+                       f'<text x="{dx + 13}" y="49" text-anchor="middle" font-size="17" font-weight="bold" fill="#111">{d}</text></g>')
         if view["orders"]:
-            out.append(f'<text x="630" y="22" text-anchor="end" fill="#9ecbff" font-size="12">{escape(ORDER_NAMES[view["orders"]])}</text>')
+            out.append(f'<text x="10" y="62" fill="#9ecbff" font-size="12">{escape(ORDER_NAMES[view["orders"]])}</text>')
     return out
 
 

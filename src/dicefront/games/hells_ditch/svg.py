@@ -87,9 +87,10 @@ def _warbands(view: dict[str, Any], pos: dict[str, tuple[float, float]]) -> list
     out = []
     for lid, bands in here.items():
         x, y = pos[lid]
-        start = x - (len(bands) - 1) * 19
-        for i, (p, band, hp) in enumerate(bands):
-            out.append(_token(view, p, band, hp, start + i * 38, y - 38))
+        for i, (p, band, hp) in enumerate(bands):  # a column beside the place, clear of its name
+            first = -1 if x > WIDTH - 70 else 1
+            side = first if i < 3 else -first
+            out.append(_token(view, p, band, hp, x + side * 47, y - 22 + (i % 3) * 22))
     return out
 
 
