@@ -8,12 +8,14 @@ from rich.console import Console
 
 import dicefront
 from dicefront.core.chance import sample
+from dicefront.games.die_fighting import DieFightingGame
 
 
 def test_war_board_fits_100_columns() -> None:
     seed = 1
     rng = random.Random(seed)
     game = dicefront.load("die_fighting", mode="war")
+    assert isinstance(game, DieFightingGame)
     state = game.new_state()
     for _ in range(2000):  # to the deployment, with units on the board
         if state.is_chance:
