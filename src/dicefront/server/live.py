@@ -215,9 +215,16 @@ class LiveGame:
             "chance": chance_kind(state),
             "full": new_steps is None,
         }
+        if new_steps is None:
+            msg["legend"] = self.legend()
         if seat is not None and seat not in state.actors and not state.is_terminal and self.game.spec.simultaneous:
             msg["waiting"] = bool(state.actors) and not state.is_chance
         return msg
+
+    def legend(self) -> list[list[str]]:
+        """What the board's marks mean: the svg role's optional ``legend(game)``."""
+        fn = self.game.role_function("svg", "legend", required=False)
+        return [[str(a), str(b)] for a, b in fn(self.game)] if fn is not None else []
 
     def _known_steps(self, seat: int | None) -> list[Step]:
         hidden = {id(step) for owner, steps in self.pending.items() if owner != seat for step in steps}

@@ -108,8 +108,10 @@ def _man(game: ArmyBackgammonGame, man: list[Any], x: int, y: int, mines_on: boo
     p = 0 if name[0] == "G" else 1
     arms = "/".join(game.tables.weapon_abbr[w] for w in weapons) or "--"
     label = f"{name} {arms} {game.tables.stances[stance].abbr}"
+    tip = f"{game.player_name(p)}'s man {name}: " + (", ".join(w.replace("-", " ") for w in weapons) or "no weapon")
+    tip += f", {stance}" + (", the Sergeant" if sergeant else "") + (", mine detector" if detector and mines_on else "")
     out = [
-        f'<g id="m-{name}" class="df-target">',
+        f'<g id="m-{name}" class="df-target" aria-label="{escape(tip)}"><title>{escape(tip)}</title>',
         f'<rect x="{x}" y="{y}" width="98" height="{ROW_H - 5}" rx="8" fill="{FILL[p]}" stroke="{STROKE[p]}" stroke-width="1.5"/>',
         f'<text x="{x + 8}" y="{y + 13}" fill="{TEXT[p]}" font-size="11" font-weight="bold">{escape(label)}</text>',
     ]
@@ -134,3 +136,20 @@ def action_path(state: ArmyState, action: Action) -> list[str]:
     if isinstance(action, Mine):
         return [f"r-{action.row}"]
     return []
+
+
+def legend(game: ArmyBackgammonGame) -> list[tuple[str, str]]:
+    """What the marks on the board mean (shown next to it by the client)."""
+    t = game.tables
+    weapons = ", ".join(f"{abbr} {name.replace('-', ' ')}" for name, abbr in t.weapon_abbr.items())
+    stances = ", ".join(f"{s.abbr} {name}" for name, s in t.stances.items())
+    return [
+        ("G3 / T3", "a man of Green / Tan and his number"),
+        ("MT, RD, BZ…", "his weapon: " + weapons),
+        ("P K S R", "his stance, last letter: " + stances),
+        ("★", "the Sergeant"),
+        ("⌖", "carries the mine detector"),
+        ("✹", "a minefield (red: revealed)"),
+        ("1 … 24", "rows of the track; each side escapes at the far end"),
+        ("white tiles", "this turn's dice (faded: used)"),
+    ]

@@ -153,3 +153,19 @@ def action_path(state: DieFightingState, action: Action) -> list[str]:
     if isinstance(action, Deploy):
         return [_rid(state.player, action.key), _cid(name(action.cell))]
     return []
+
+
+def legend(game: DieFightingGame) -> list[tuple[str, str]]:
+    """What the marks on the board mean (shown next to it by the client)."""
+    units = [(f"{code} d{card.die}", f"{card.name}: a d{card.die}, its number is the points left") for code, card in game.table.units.items()]
+    commanders = [(code, f"{c.name} leads the unit (yellow badge)") for code, c in game.table.commanders.items()]
+    return [
+        *units,
+        *commanders,
+        ("x4", "shots left of a ranged unit"),
+        ("yellow border", "the unit acting now; faded units have acted this round"),
+        ("green square", "clear ground"),
+        ("brown square, S", "slow ground: costs 2 to enter"),
+        ("grey square, ✕", "blocking: no unit may enter"),
+        ("bottom rows", "units waiting to deploy, with how many (x2)"),
+    ]

@@ -315,3 +315,15 @@ def _legend(width: float, y: float) -> str:
         out.append(f'<text x="{x + 28}" y="{y + 24}" font-size="10.5" fill="{INK}" opacity="0.8">{text}</text>')
     out.append("</g>")
     return "".join(out)
+
+
+def legend(game: Any) -> list[tuple[str, str]]:
+    """What the marks on the board mean (shown next to it by the client; the three
+    pawn kinds are also drawn under the board)."""
+    return [
+        ("A", "Archer: beats a Skirmisher, shoots 2 squares"),
+        ("K", "Skirmisher: beats a Soldier, moves 1 further"),
+        ("S", "Soldier: beats an Archer, covers his neighbours"),
+        ("blue / red", "the two sides' pawns"),
+        ("×2", "pawns of that kind waiting off the board (faded: fallen)"),
+    ]

@@ -11,6 +11,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action
+from . import PLAYER_NAMES
 from .actions import BackOut, Move, PickCounter, Raze, Recruit
 from .constants import REVEALED
 
@@ -72,7 +73,8 @@ def _token(view: dict[str, Any], p: int, band: int, hp: int, x: float, y: float,
     label = f"{band}" if out_box else f"{band}·{hp}"
     w = 22 if out_box else 34
     opacity = ' opacity="0.55"' if out_box else ""
-    return (f'<g id="{ident}"{cls}{opacity}><rect x="{x - w / 2:.1f}" y="{y - 10:.1f}" width="{w}" height="20" rx="5" '
+    tip = f"{PLAYER_NAMES[p]} warband {band}" + ("" if out_box else f", {hp} hit points")
+    return (f'<g id="{ident}"{cls}{opacity} aria-label="{tip}"><title>{tip}</title><rect x="{x - w / 2:.1f}" y="{y - 10:.1f}" width="{w}" height="20" rx="5" '
             f'fill="{INK[p]}" stroke="{SIDE_ACCENT[p]}" stroke-width="2"/>'
             f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="13" font-weight="bold" '
             f'fill="{TEXT_ON[p]}">{label}</text></g>')
@@ -186,3 +188,17 @@ def action_path(state: HellsDitchState, action: Action) -> list[str]:
     if isinstance(action, BackOut):
         return [f"loc-{action.to}"]
     return []
+
+
+def legend(game: HellsDitchGame) -> list[tuple[str, str]]:
+    """What the marks on the board mean (shown next to it by the client)."""
+    return [
+        ("2·5", "warband 2 with 5 hit points left"),
+        ("square with peaks", "a stronghold, in its side's colour"),
+        ("circle with a house", "a village to raid (red: razed)"),
+        ("grey circle", "a crossing"),
+        ("1/3, 2/2, 3/1", "order counters: orders you may write / fight strength"),
+        ("dashed counter", "the counter in use this turn"),
+        ("red dashed ring", "a fight is going on there"),
+        ("loot 3/7", "loot taken, of what wins"),
+    ]

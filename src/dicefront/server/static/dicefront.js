@@ -163,7 +163,9 @@ function gamePage() {
   function render(m) {
     const first = !S.msg;
     S.msg = m;
-    document.title = `${m.title}: Dicefront`;
+    const mine = m.seat !== null && m.seat !== undefined && m.actors.includes(m.seat) && !m.terminal;
+    document.title = (mine ? "● Your turn · " : "") + `${m.title}: Dicefront`;
+    if (m.legend) legend(m.legend);
     $("#title").textContent = m.title;
     $("#rules-link").href = `/rules/${m.game}`;
     board.classList.remove("df-busy");
@@ -242,6 +244,11 @@ function gamePage() {
     const show = Boolean(inv && other && other.kind === "human" && !other.joined && !m.terminal);
     $("#invite-box").hidden = !show;
     if (show) $("#invite-box input").value = new URL(inv, location.href).href;
+  }
+  function legend(items) {
+    const box = $("#legend");
+    box.hidden = !items.length;
+    $("#legend-items").replaceChildren(...items.flatMap(([mark, meaning]) => [el("dt", {}, mark), el("dd", {}, meaning)]));
   }
   function allActions(m) {
     $("#notation").hidden = m.seat === null;
@@ -464,6 +471,14 @@ async function replayPage() {
     $("#play").textContent = "Pause";
     timer = setInterval(() => (step >= info.length ? stop() : go(step + 1)), 700);
   };
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest?.("input, select, textarea") && e.target.type !== "range") return;
+    const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: info.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    stop();
+    go(to);
+  });
   window.dicefront = { go, step: () => step };
   go(0);
 }
