@@ -233,9 +233,14 @@ class LiveGame:
     def actions(self, seat: int | None) -> list[dict[str, Any]]:
         if seat is None or seat not in self.state.actors:
             return []
+        words = self.game.role_function("svg", "action_label", required=False)  # a button's words, if the game has them
         out = []
         for action in self.state.legal_actions(seat):
-            out.append({"text": str(action), "path": list(self.game.action_path(self.state, action))})
+            item: dict[str, Any] = {"text": str(action), "path": list(self.game.action_path(self.state, action))}
+            label = words(self.state, action) if words is not None else None
+            if label:
+                item["label"] = str(label)
+            out.append(item)
         return out
 
     def players(self, online: set[int]) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action
-from .actions import ORDER_NAMES, Attack, ChangeStance, Detector, Mine, Move, Sergeant
+from .actions import ORDER_NAMES, Attack, ChangeStance, Detector, KeepStances, Mine, Move, Orders, Sergeant, Skip
 from .constants import DICE_USED_PHASES
 from .tactics import forward
 
@@ -153,3 +153,14 @@ def legend(game: ArmyBackgammonGame) -> list[tuple[str, str]]:
         ("1 … 24", "rows of the track; each side escapes at the far end"),
         ("white tiles", "this turn's dice (faded: used)"),
     ]
+
+
+def action_label(state: ArmyState, action: Action) -> str | None:
+    """Words for a button (None: the notation is clear enough)."""
+    if isinstance(action, Orders):
+        return ORDER_NAMES.get(action.kind, action.kind)
+    if isinstance(action, Skip):
+        return "Skip this phase (keep the die for later)"
+    if isinstance(action, KeepStances):
+        return "Keep every stance"
+    return None

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action
 from ...core.grid import Grid
-from .actions import Activate, Attack, Charge, Deploy, MoveTo, Regroup
+from .actions import Activate, Attack, BreakAway, Charge, ChooseMap, ChooseSide, Deploy, MoveTo, Pass, Regroup
 from .combat import charge_square
 
 if TYPE_CHECKING:
@@ -169,3 +169,16 @@ def legend(game: DieFightingGame) -> list[tuple[str, str]]:
         ("grey square, ✕", "blocking: no unit may enter"),
         ("bottom rows", "units waiting to deploy, with how many (x2)"),
     ]
+
+
+def action_label(state: DieFightingState, action: Action) -> str | None:
+    """Words for a button (None: the notation is clear enough)."""
+    if isinstance(action, ChooseMap):
+        return f"Map: {state.game.tile(action.key).name}"
+    if isinstance(action, ChooseSide):
+        return f"Take the {action.side} edge"
+    if isinstance(action, BreakAway):
+        return "Try to break away"
+    if isinstance(action, Pass):
+        return "Do nothing this phase"
+    return None

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action
 from ...core.grid import Cell, Grid
-from .actions import KIND_ORDER, KINDS, Attack, Block, Cover, Deploy, Move, MoveTo, Reinforce
+from .actions import KIND_ORDER, KINDS, Attack, Block, ChooseDeployer, ChooseStarter, Cover, Deploy, Move, MoveTo, Reinforce
 from .constants import Phase
 
 if TYPE_CHECKING:
@@ -327,3 +327,15 @@ def legend(game: Any) -> list[tuple[str, str]]:
         ("blue / red", "the two sides' pawns"),
         ("×2", "pawns of that kind waiting off the board (faded: fallen)"),
     ]
+
+
+def action_label(state: Any, action: Action) -> str | None:
+    """Words for a button (None: the notation is clear enough)."""
+    name = state.game.player_name
+    if isinstance(action, ChooseDeployer):
+        return f"{name(action.player)} deploys first"
+    if isinstance(action, ChooseStarter):
+        return f"{name(action.player)} takes the first turn"
+    if isinstance(action, Cover) and action.cell is None:
+        return "No cover: the attacked pawn fights"
+    return None

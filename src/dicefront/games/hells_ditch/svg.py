@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action
 from . import PLAYER_NAMES
-from .actions import BackOut, Move, PickCounter, Raze, Recruit
+from .actions import BackOut, FightOn, Move, PickCounter, Raze, Recruit, Submit
 from .constants import REVEALED
 
 if TYPE_CHECKING:
@@ -202,3 +202,12 @@ def legend(game: HellsDitchGame) -> list[tuple[str, str]]:
         ("red dashed ring", "a fight is going on there"),
         ("loot 3/7", "loot taken, of what wins"),
     ]
+
+
+def action_label(state: Any, action: Action) -> str | None:
+    """Words for a button (None: the notation is clear enough)."""
+    if isinstance(action, Submit):
+        return "Done: hand in my orders"
+    if isinstance(action, FightOn):
+        return "Fight on"
+    return None

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action
 from ...core.grid import Cell, Grid
-from .actions import Attack, Move, PlaceTerrain, Play
+from .actions import Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play
 
 if TYPE_CHECKING:
     from . import TrenchCheckersGame
@@ -138,3 +138,17 @@ def legend(game: TrenchCheckersGame) -> list[tuple[str, str]]:
     if game.options.cards:
         out.append(("Your hand", "your secret ability cards (the other side sees only how many)"))
     return out
+
+
+def action_label(state: TrenchState, action: Action) -> str | None:
+    """Words for a button (None: the notation is clear enough)."""
+    if isinstance(action, Play):
+        names = {c.id: c.name for c in state.game.cards.cards}
+        return f"Play {names.get(action.card, action.card)}" + (f" on {Grid.name(action.cell)}" if action.cell is not None else "")
+    if isinstance(action, ChooseFirst):
+        return f"{state.game.player_name(action.player)} goes first"
+    if isinstance(action, EndAttacks):
+        return "End my attacks"
+    if isinstance(action, Pass):
+        return "Play no card"
+    return None

@@ -197,8 +197,9 @@ function gamePage() {
     choices.replaceChildren(...[
       ...buttons.map((a) => el("button", {
         type: "button", class: "action", "data-action": a.text,
+        title: a.label ? a.text : undefined,
         onclick: () => act(a.text), onmouseenter: () => hoverAction(a.text), onmouseleave: () => hoverAction(null),
-      }, a.text)),
+      }, a.label ?? a.text)),
       picker.sel.length ? el("button", { type: "button", class: "ghost", onclick: () => { picker.sel = []; refresh(); } }, "Cancel") : null,
     ].filter(Boolean));
   }
