@@ -56,3 +56,22 @@ def test_replay_steps_with_arrow_keys(new_page: Any, server_url: str) -> None:
     page.wait_for_timeout(200)
     if not rolls:  # a step without dice shows none, not the dice of an earlier step
         assert page.locator("#dice .die").count() == 0
+
+
+def test_the_last_move_is_highlighted(new_page: Any, server_url: str) -> None:
+    seed = 6
+    rng = random.Random(seed)
+    made = httpx.post(server_url + "/api/games", json={"game": "ditch", "opponent": "easy", "seat": 0}).json()
+    page = new_page()
+    page.goto(server_url + made["url"])
+    wait_ready(page)
+    for _ in range(40):
+        msg = wait_turn(page)
+        assert not msg["terminal"], f"seed {seed}: the game ended first"
+        on_board = [a for a in msg["actions"] if a["path"]]
+        if on_board:
+            send_text(page, rng.choice(on_board)["text"])
+            break
+        send_text(page, rng.choice(msg["actions"])["text"])
+    page.wait_for_function("window.dicefront.state().last.length > 0")
+    assert page.locator("#df-overlay .df-last-box").count() > 0

@@ -50,6 +50,7 @@ class LiveGame:
         self.pending: dict[int, list[Step]] = {}  # private steps others have not heard of
         self.seen: dict[Viewer, int] = dict.fromkeys(VIEWERS, 0)  # steps shown to each viewer
         self.sides: dict[int, tuple[int, ...]] = {}  # id(chance step): its dice's sides, for the dice box
+        self.last_path: list[str] = []  # board ids of the last public move, for highlighting it
         for step in row.steps:
             before = tuple(self.state.actors)
             self._replay(step)
@@ -109,8 +110,21 @@ class LiveGame:
             raise IllegalActionError(text, seat, self._not_your_turn(seat))
         trial = self.state.clone()
         action = self.game.parse_action(trial, text, seat)
+        path = self._path(action, seat)
         events = trial.apply(action, seat)
-        return self._commit(trial, [(tuple(self.state.actors), Step(seat, action=str(action), events=events))])
+        told = self._commit(trial, [(tuple(self.state.actors), Step(seat, action=str(action), events=events))])
+        self.last_path = path if all(e.audience is None for e in events) else []  # a move with secrets is not shown
+        return told
+
+    def _path(self, action: Any, seat: int) -> list[str]:
+        """The board ids of a move everyone may see (for highlighting the last move);
+        nothing for a secret step."""
+        if self.secret_node():
+            return []
+        try:
+            return list(self.game.action_path(self.state, action))
+        except (DicefrontError, ValueError, KeyError):
+            return []
 
     def _not_your_turn(self, seat: int) -> str:
         if self.state.is_chance:
@@ -133,11 +147,22 @@ class LiveGame:
         if seat is None:
             return {}
         batch = MAX_SECRET_BATCH if self.secret_node() else 1
+        pre = trial.clone() if batch == 1 else None
         steps: list[tuple[tuple[int, ...], Step]] = []
         while len(steps) < batch and seat in trial.actors and not _settled(trial):
             before = tuple(trial.actors)
             steps.append((before, move(trial, agents[seat], seat, random.Random(secrets.randbits(128)))))
-        return self._commit(trial, steps)
+        path = self._computer_path(pre, steps[0][1]) if pre is not None and len(steps) == 1 else []
+        told = self._commit(trial, steps)
+        self.last_path = path if all(e.audience is None for _, st in steps for e in st.events) else []
+        return told
+
+    def _computer_path(self, pre: State, step: Step) -> list[str]:
+        try:
+            action = self.game.parse_action(pre, step.action or "", step.player or 0)
+            return list(self.game.action_path(pre, action))
+        except (DicefrontError, ValueError, KeyError):
+            return []
 
     def secret_node(self) -> bool:
         """Whether a player's steps here are private to it (module docstring)."""
@@ -208,6 +233,7 @@ class LiveGame:
             "terminal": state.is_terminal,
             "result": self.result() if state.is_terminal else None,
             "actions": self.actions(seat),
+            "last": self.last_path,
             "players": self.players(online or set()),
             "events": self.events_for(steps, seat),
             "dice": self.dice_for(steps, seat),

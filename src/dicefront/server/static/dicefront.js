@@ -81,7 +81,7 @@ class Picker {
   }
 }
 
-function highlight(board, picker) {
+function highlight(board, picker, last) {
   const svg = board.querySelector("svg");
   if (!svg) return;
   svg.querySelectorAll(".df-hl, .df-sel").forEach((n) => n.classList.remove("df-hl", "df-sel"));
@@ -96,6 +96,7 @@ function highlight(board, picker) {
     node.classList.add(cls);
     box(svg, node, layer, cls + "-box");
   };
+  (last || []).forEach((id) => { const node = svg.querySelector(`#${CSS.escape(id)}`); if (node) box(svg, node, layer, "df-last-box"); });
   picker.sel.forEach((id) => mark(id, "df-sel"));
   picker.nextIds().forEach((id) => mark(id, "df-hl"));
   svg.classList.toggle("df-picking", picker.sel.length > 0);
@@ -191,7 +192,7 @@ function gamePage() {
     if (m.full ? S.rolls.length : m.rolls.length) showRolls(tray, S.rolls, !m.full && !first);
   }
   function refresh() {
-    highlight(board, picker);
+    highlight(board, picker, S.msg?.last);
     const choices = $("#choices");
     const buttons = picker.sel.length ? picker.complete() : picker.buttons();
     choices.replaceChildren(...[
