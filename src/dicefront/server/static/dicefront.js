@@ -99,7 +99,23 @@ function highlight(board, picker, last) {
   (last || []).forEach((id) => { const node = svg.querySelector(`#${CSS.escape(id)}`); if (node) box(svg, node, layer, "df-last-box"); });
   picker.sel.forEach((id) => mark(id, "df-sel"));
   picker.nextIds().forEach((id) => mark(id, "df-hl"));
+  focusable(svg, picker);
   svg.classList.toggle("df-picking", picker.sel.length > 0);
+}
+
+// Keyboard play: what may be clicked now can be reached with Tab and pressed with
+// Enter or Space; its name is its tooltip (or its id).
+function focusable(svg, picker) {
+  const live = new Set([...picker.sel, ...picker.nextIds()]);
+  svg.querySelectorAll("[tabindex]").forEach((n) => { if (!live.has(n.id)) { n.removeAttribute("tabindex"); n.removeAttribute("role"); } });
+  for (const id of live) {
+    const node = svg.querySelector(`#${CSS.escape(id)}`);
+    if (!node) continue;
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    if (!node.getAttribute("aria-label")) node.setAttribute("aria-label", node.querySelector("title")?.textContent || id);
+    node.setAttribute("aria-pressed", picker.sel.includes(id) ? "true" : "false");
+  }
 }
 
 function box(svg, node, layer, cls) {
@@ -302,6 +318,21 @@ function gamePage() {
     if (id === undefined || !S.msg || !S.msg.actions.length) return;
     if (!picker.click(id)) toast("Nothing to do there: the highlighted pieces can act.");
     refresh();
+  });
+  board.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    const t = e.target.closest?.(".df-target");
+    if (!t || !board.contains(t) || !S.msg || !S.msg.actions.length) return;
+    e.preventDefault();
+    if (!picker.click(t.id)) toast("Nothing to do there: the highlighted pieces can act.");
+    refresh();
+    const next = [...picker.nextIds()][0];  // carry on from the keyboard: the first next choice
+    if (picker.sel.length && next) board.querySelector(`#${CSS.escape(next)}`)?.focus();
+  });
+  board.addEventListener("focusin", (e) => {
+    const t = e.target.closest?.(".df-target");
+    const texts = t ? pointedAt(t.id) : [];
+    if (texts.join("\n") !== S.hover) hoverActions(texts);
   });
   board.addEventListener("mousemove", (e) => {
     const texts = pointedAt(aimed(targetsAt(e)));
