@@ -35,12 +35,12 @@ def test_trench_checkers_attack_hover_shows_odds(new_page: Any, server_url: str)
     quiet(page)
     attacker, target = attacks[0]["path"]
     page.locator(f"#{target}").hover()  # a newcomer points at the enemy first
-    page.wait_for_selector("#odds:not([hidden])", timeout=15_000)
+    page.wait_for_selector("#odds:not([hidden])", timeout=30_000)
     text = page.locator("#odds").inner_text().lower()
     assert any(a["text"] in text for a in attacks if a["path"][1] == target) and "%" in text
     page.mouse.move(0, 0)
     click_id(page, attacker)  # then picks the attacker and points again
     page.locator(f"#{target}").hover()
-    page.wait_for_selector("#odds:not([hidden])", timeout=15_000)
+    page.wait_for_selector("#odds:not([hidden])", timeout=30_000)
     assert attacks[0]["text"] in page.locator("#odds").inner_text().lower()
     assert state(page)["step"] == msg["step"]  # hovering made no move

@@ -173,7 +173,10 @@ function gamePage() {
     else if (m.type === "players") { if (S.msg) { S.msg.players = m.players; players(S.msg); } }
     else if (m.type === "error") { toast(m.message, true); board.classList.remove("df-busy"); }
     else if (m.type === "odds") {
-      if (m.busy) S.odds.delete(`${m.step}|${m.action}`); else S.odds.set(`${m.step}|${m.action}`, m);
+      if (m.busy) {  // the server is computing other odds: ask again while this is still pointed at
+        S.odds.delete(`${m.step}|${m.action}`);
+        setTimeout(() => { if (S.hover.split("\n").includes(m.action) && S.msg?.step === m.step) hoverActions(S.hover.split("\n")); }, 400);
+      } else S.odds.set(`${m.step}|${m.action}`, m);
       if (S.hover.split("\n").includes(m.action)) showOdds();
     }
   }
