@@ -89,3 +89,18 @@ def wait_turn(page: Any, timeout: float = 30_000) -> dict[str, Any]:
         timeout=timeout,
     )
     return state(page)
+
+
+def send_text(page: Any, text: str) -> None:
+    """Make an action by its notation (to get quickly to the position a test needs)."""
+    step = state(page)["step"]
+    page.evaluate("(t) => window.dicefront.send({ type: 'act', action: t })", text)
+    page.wait_for_function(f"window.dicefront.state().step > {step}")
+
+
+def center_click(page: Any, element_id: str) -> None:
+    """Click the middle of an element's box, whatever lies on top there."""
+    page.locator(f"#{element_id}").scroll_into_view_if_needed()
+    box = page.locator(f"#{element_id}").bounding_box()
+    assert box is not None, f"no element {element_id!r} on the board"
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)

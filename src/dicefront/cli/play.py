@@ -26,7 +26,7 @@ from ._common import OPTION_HELP, console, esc, fail, load_game, load_position
 
 HELP = """[bold]How to play[/]
   type the [bold]number[/] of an action, or its [bold]notation[/] (e.g. what is shown after the number)
-  type the start of a notation to list the actions that begin with it
+  type the start of a notation to list the actions that begin with it (e.g. a group's first words)
   [bold]? N[/]        what action N does, with its exact odds when dice are involved
   [bold]?[/]          this help        [bold]board[/]  draw the board again     [bold]rules[/]  the rules
   [bold]save FILE[/]  save the position (full state JSON)     [bold]quit[/]  leave the game"""
@@ -81,9 +81,38 @@ def _show_board(session: Session, seat: int | None) -> None:
     console.print(Text(session.state.status_text(), style="bold"))
 
 
+MAX_LISTED = 60  # more legal actions than this are shown in groups
+
+
 def _action_list(actions: list[Any]) -> Columns:
-    cells = [Text.assemble((f"{i + 1:>3} ", "bold cyan"), str(a)) for i, a in enumerate(actions)]
-    return Columns(cells, padding=(0, 2), equal=True, column_first=True)
+    """The numbered legal actions; when there are many (a deployment: every unit on
+    every square), one line per run of actions sharing their first two words."""
+    if len(actions) <= MAX_LISTED:
+        cells = [Text.assemble((f"{i + 1:>3} ", "bold cyan"), str(a)) for i, a in enumerate(actions)]
+        return Columns(cells, padding=(0, 2), equal=True, column_first=True)
+    return Columns([_group_line(run) for run in _runs(actions)], padding=(0, 2), column_first=True)
+
+
+def _runs(actions: list[Any]) -> list[list[tuple[int, str]]]:
+    runs: list[list[tuple[int, str]]] = []
+    for i, a in enumerate(actions):
+        text = str(a)
+        head = " ".join(text.split()[:2])
+        if runs and " ".join(runs[-1][0][1].split()[:2]) == head and len(text.split()) > 2:
+            runs[-1].append((i, text))
+        else:
+            runs.append([(i, text)])
+    return runs
+
+
+def _group_line(run: list[tuple[int, str]]) -> Text:
+    first, text = run[0]
+    if len(run) == 1:
+        return Text.assemble((f"{first + 1:>3} ", "bold cyan"), text)
+    head = " ".join(text.split()[:2])
+    tails = [" ".join(t.split()[2:]) for _, t in run]
+    shown = ", ".join(tails[:4]) + (", …" if len(tails) > 4 else "")
+    return Text.assemble((f"{first + 1}-{run[-1][0] + 1} ", "bold cyan"), f"{head} ", (f"[{len(run)}: {shown}]", "dim"))
 
 
 def _explain(session: Session, action: Any, seat: int) -> None:

@@ -11,7 +11,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field, StrictInt, StringConstraints
 
@@ -23,7 +23,8 @@ from ..core.game import State
 from ..core.record import Step, replay_states
 from .hub import Hub, Room
 from .limits import BodyLimit
-from .live import LiveGame
+from .live import LiveGame, chance_sides, rolls
+from .rules_page import rules_html
 from .socket import socket_endpoint
 from .storage import Storage
 
@@ -145,6 +146,11 @@ def _pages(app: FastAPI, hub: Hub) -> None:
         _room(hub, game_id)
         return FileResponse(STATIC / "replay.html")
 
+    @app.get("/rules/{name}", include_in_schema=False, response_class=HTMLResponse)
+    async def rules_page(name: str) -> str:
+        game = dicefront.load(name)
+        return rules_html(game.title, game.rules_text())
+
 
 def _opponents(computers: tuple[str, ...]) -> list[dict[str, str]]:
     people = [{"value": "friend", "label": "A friend (invite link)"}, {"value": "open", "label": "Anyone (listed in the lobby)"}]
@@ -228,6 +234,13 @@ class _ReplayCache:
         return frames
 
 
+def _sides(frames: list[tuple[State, Step | None]], step: int) -> dict[int, tuple[int, ...]]:
+    """The sides of the dice rolled by the step leading to frame ``step`` (by id(step))."""
+    previous = frames[step - 1][1] if step else None
+    sides = chance_sides(frames[step - 1][0]) if previous is not None and previous.player is None else None
+    return {id(previous): sides} if sides else {}
+
+
 def _replays(app: FastAPI, hub: Hub) -> None:
     cache = _ReplayCache()
 
@@ -259,4 +272,5 @@ def _replays(app: FastAPI, hub: Hub) -> None:
             "status": state.status_text(),
             "events": LiveGame.events_for(steps, None),
             "dice": live.dice_for(steps, None),
+            "rolls": rolls(steps, None, _sides(frames, step)),
         }

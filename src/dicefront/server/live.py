@@ -49,6 +49,8 @@ class LiveGame:
         self.dice = random.SystemRandom()
         self.pending: dict[int, list[Step]] = {}  # private steps others have not heard of
         self.seen: dict[Viewer, int] = dict.fromkeys(VIEWERS, 0)  # steps shown to each viewer
+        self.sides: dict[int, tuple[int, ...]] = {}  # id(chance step): its dice's sides, for the dice box
+        self.last_path: list[str] = []  # board ids of the last public move, for highlighting it
         for step in row.steps:
             before = tuple(self.state.actors)
             self._replay(step)
@@ -60,12 +62,15 @@ class LiveGame:
     def _replay(self, step: Step) -> None:
         if step.player is None:
             assert step.outcome is not None
+            sides = chance_sides(self.state)
             events = self.state.apply_chance(step.outcome)
         else:
             assert step.action is not None
             action = self.game.parse_action(self.state, step.action, step.player)
             events = self.state.apply(action, step.player)
         self.record.steps.append(Step(step.player, action=step.action, outcome=step.outcome, events=events))
+        if step.player is None and sides:
+            self.sides[id(self.record.steps[-1])] = sides
 
     @staticmethod
     def _agent_label(seat: Seat) -> str:
@@ -105,8 +110,21 @@ class LiveGame:
             raise IllegalActionError(text, seat, self._not_your_turn(seat))
         trial = self.state.clone()
         action = self.game.parse_action(trial, text, seat)
+        path = self._path(action, seat)
         events = trial.apply(action, seat)
-        return self._commit(trial, [(tuple(self.state.actors), Step(seat, action=str(action), events=events))])
+        told = self._commit(trial, [(tuple(self.state.actors), Step(seat, action=str(action), events=events))])
+        self.last_path = path if all(e.audience is None for e in events) else []  # a move with secrets is not shown
+        return told
+
+    def _path(self, action: Any, seat: int) -> list[str]:
+        """The board ids of a move everyone may see (for highlighting the last move);
+        nothing for a secret step."""
+        if self.secret_node():
+            return []
+        try:
+            return list(self.game.action_path(self.state, action))
+        except (DicefrontError, ValueError, KeyError):
+            return []
 
     def _not_your_turn(self, seat: int) -> str:
         if self.state.is_chance:
@@ -120,17 +138,31 @@ class LiveGame:
         secret node, the computer's whole private sequence (see :meth:`secret_node`)."""
         trial = self.state.clone()
         if trial.is_chance:
-            before = tuple(trial.actors)
-            return self._commit(trial, [(before, roll(trial, self.dice))])
+            before, sides = tuple(trial.actors), chance_sides(trial)
+            step = roll(trial, self.dice)
+            if sides:
+                self.sides[id(step)] = sides
+            return self._commit(trial, [(before, step)])
         seat = self.computer_to_act()
         if seat is None:
             return {}
         batch = MAX_SECRET_BATCH if self.secret_node() else 1
+        pre = trial.clone() if batch == 1 else None
         steps: list[tuple[tuple[int, ...], Step]] = []
         while len(steps) < batch and seat in trial.actors and not _settled(trial):
             before = tuple(trial.actors)
             steps.append((before, move(trial, agents[seat], seat, random.Random(secrets.randbits(128)))))
-        return self._commit(trial, steps)
+        path = self._computer_path(pre, steps[0][1]) if pre is not None and len(steps) == 1 else []
+        told = self._commit(trial, steps)
+        self.last_path = path if all(e.audience is None for _, st in steps for e in st.events) else []
+        return told
+
+    def _computer_path(self, pre: State, step: Step) -> list[str]:
+        try:
+            action = self.game.parse_action(pre, step.action or "", step.player or 0)
+            return list(self.game.action_path(pre, action))
+        except (DicefrontError, ValueError, KeyError):
+            return []
 
     def secret_node(self) -> bool:
         """Whether a player's steps here are private to it (module docstring)."""
@@ -201,14 +233,24 @@ class LiveGame:
             "terminal": state.is_terminal,
             "result": self.result() if state.is_terminal else None,
             "actions": self.actions(seat),
+            "last": self.last_path,
             "players": self.players(online or set()),
             "events": self.events_for(steps, seat),
             "dice": self.dice_for(steps, seat),
+            "rolls": self.rolls_for(steps, seat),
+            "chance": chance_kind(state),
             "full": new_steps is None,
         }
+        if new_steps is None:
+            msg["legend"] = self.legend()
         if seat is not None and seat not in state.actors and not state.is_terminal and self.game.spec.simultaneous:
             msg["waiting"] = bool(state.actors) and not state.is_chance
         return msg
+
+    def legend(self) -> list[list[str]]:
+        """What the board's marks mean: the svg role's optional ``legend(game)``."""
+        fn = self.game.role_function("svg", "legend", required=False)
+        return [[str(a), str(b)] for a, b in fn(self.game)] if fn is not None else []
 
     def _known_steps(self, seat: int | None) -> list[Step]:
         hidden = {id(step) for owner, steps in self.pending.items() if owner != seat for step in steps}
@@ -217,9 +259,14 @@ class LiveGame:
     def actions(self, seat: int | None) -> list[dict[str, Any]]:
         if seat is None or seat not in self.state.actors:
             return []
+        words = self.game.role_function("svg", "action_label", required=False)  # a button's words, if the game has them
         out = []
         for action in self.state.legal_actions(seat):
-            out.append({"text": str(action), "path": list(self.game.action_path(self.state, action))})
+            item: dict[str, Any] = {"text": str(action), "path": list(self.game.action_path(self.state, action))}
+            label = words(self.state, action) if words is not None else None
+            if label:
+                item["label"] = str(label)
+            out.append(item)
         return out
 
     def players(self, online: set[int]) -> list[dict[str, Any]]:
@@ -259,6 +306,12 @@ class LiveGame:
         shows the roll; a secret outcome such as a card drawn is never read here)."""
         return [list(e.dice) for step in steps for e in step.events if e.dice and e.visible_to(seat)]
 
+    def rolls_for(self, steps: list[Step], seat: int | None) -> list[dict[str, Any]]:
+        """Each roll in ``steps`` that ``seat`` may see, for the dice box: its faces, each
+        die's sides (see :func:`chance_sides`) and the sentence saying whose roll it was
+        and what it decided."""
+        return rolls(steps, seat, self.sides)
+
     # ----- lobby summary ------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
         state = self.state
@@ -282,6 +335,42 @@ class LiveGame:
             if seat.kind == "human" and seat.open and not seat.joined:
                 return i
         return None
+
+
+def chance_sides(state: State) -> tuple[int, ...] | None:
+    """The sides of each die rolled at this chance node (its highest face in each
+    position), or None when its outcomes are not dice."""
+    if not state.is_chance or state.is_terminal:
+        return None
+    faces = [roll.faces for roll, _ in state.chance_outcomes()]
+    if not faces or any(len(f) != len(faces[0]) or not all(type(x) is int for x in f) for f in faces):
+        return None
+    return tuple(max(int(f[i]) for f in faces) for i in range(len(faces[0])))
+
+
+def rolls(steps: list[Step], seat: int | None, sides: dict[int, tuple[int, ...]]) -> list[dict[str, Any]]:
+    """The visible rolls of ``steps`` (see :meth:`LiveGame.rolls_for`); ``sides`` by
+    id(step), six-sided when unknown."""
+    out = []
+    for step in steps:
+        known = sides.get(id(step), ())
+        for e in step.events:
+            if e.dice and e.visible_to(seat):
+                n = len(e.dice)
+                each = list(known) if len(known) == n else [known[0]] * n if known and len(set(known)) == 1 else [6] * n
+                out.append({"dice": list(e.dice), "sides": each, "text": e.text})
+    return out
+
+
+def chance_kind(state: State) -> str | None:
+    """What chance is doing now, for the banner: "draw" when its outcomes are cards
+    (faces in words), "roll" for dice, None when it is not a chance node."""
+    if not state.is_chance or state.is_terminal:
+        return None
+    outcomes = state.chance_outcomes()
+    if outcomes and any(isinstance(face, str) for face in outcomes[0][0].faces):
+        return "draw"
+    return "roll"
 
 
 def validate_new_game(name: str, options: dict[str, Any], data_files: dict[str, str] | None = None) -> Game[Any, Any]:

@@ -10,7 +10,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action
-from .actions import ORDER_NAMES, Attack, ChangeStance, Detector, Mine, Move, Sergeant
+from .actions import ORDER_NAMES, Attack, ChangeStance, Detector, KeepStances, Mine, Move, Orders, Sergeant, Skip
 from .constants import DICE_USED_PHASES
 from .tactics import forward
 
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from . import ArmyBackgammonGame
     from .rules import ArmyState
 
-WIDTH, TOP, ROW_H, LEFT = 640, 56, 22, 40
+WIDTH, TOP, ROW_H, LEFT = 640, 74, 22, 40
 FILL = ("#2f7d32", "#a57c43")
 STROKE = ("#9be59e", "#f3d49a")
 TEXT = ("#ffffff", "#1a1208")
@@ -59,20 +59,20 @@ def _header(game: ArmyBackgammonGame, view: dict[str, Any]) -> list[str]:
     for p in (0, 1):
         count = sum(1 for m in view["men"] if m[0][0] == "GT"[p])
         note = " (Sergeant dead)" if view["sergeant_lost"][p] else ""
-        out.append(f'<text x="{x}" y="44" fill="{STROKE[p]}" font-size="13">{game.player_name(p)}: {count} men{note}</text>')
-        x += 190
+        out.append(f'<text x="{x}" y="42" fill="{STROKE[p]}" font-size="13">{game.player_name(p)}: {count} men{note}</text>')
+        x += 185
     if view["rolled"]:
         left = list(view["dice"])
         for i, d in enumerate(view["rolled"]):
             used = d not in left
             if not used:
                 left.remove(d)
-            dx = 420 + i * 34
+            dx = WIDTH - 10 - (len(view["rolled"]) - i) * 32  # right-aligned, below the status line
             opacity = "0.35" if used and view["phase"] in DICE_USED_PHASES else "1"
-            out.append(f'<g opacity="{opacity}"><rect x="{dx}" y="28" width="26" height="26" rx="5" fill="#f5f5f5"/>'
-                       f'<text x="{dx + 13}" y="47" text-anchor="middle" font-size="17" font-weight="bold" fill="#111">{d}</text></g>')
+            out.append(f'<g opacity="{opacity}"><rect x="{dx}" y="30" width="26" height="26" rx="5" fill="#f5f5f5"/>'
+                       f'<text x="{dx + 13}" y="49" text-anchor="middle" font-size="17" font-weight="bold" fill="#111">{d}</text></g>')
         if view["orders"]:
-            out.append(f'<text x="630" y="22" text-anchor="end" fill="#9ecbff" font-size="12">{escape(ORDER_NAMES[view["orders"]])}</text>')
+            out.append(f'<text x="10" y="62" fill="#9ecbff" font-size="12">{escape(ORDER_NAMES[view["orders"]])}</text>')
     return out
 
 
@@ -108,8 +108,10 @@ def _man(game: ArmyBackgammonGame, man: list[Any], x: int, y: int, mines_on: boo
     p = 0 if name[0] == "G" else 1
     arms = "/".join(game.tables.weapon_abbr[w] for w in weapons) or "--"
     label = f"{name} {arms} {game.tables.stances[stance].abbr}"
+    tip = f"{game.player_name(p)}'s man {name}: " + (", ".join(w.replace("-", " ") for w in weapons) or "no weapon")
+    tip += f", {stance}" + (", the Sergeant" if sergeant else "") + (", mine detector" if detector and mines_on else "")
     out = [
-        f'<g id="m-{name}" class="df-target">',
+        f'<g id="m-{name}" class="df-target" aria-label="{escape(tip)}"><title>{escape(tip)}</title>',
         f'<rect x="{x}" y="{y}" width="98" height="{ROW_H - 5}" rx="8" fill="{FILL[p]}" stroke="{STROKE[p]}" stroke-width="1.5"/>',
         f'<text x="{x + 8}" y="{y + 13}" fill="{TEXT[p]}" font-size="11" font-weight="bold">{escape(label)}</text>',
     ]
@@ -134,3 +136,31 @@ def action_path(state: ArmyState, action: Action) -> list[str]:
     if isinstance(action, Mine):
         return [f"r-{action.row}"]
     return []
+
+
+def legend(game: ArmyBackgammonGame) -> list[tuple[str, str]]:
+    """What the marks on the board mean (shown next to it by the client)."""
+    t = game.tables
+    weapons = ", ".join(f"{abbr} {name.replace('-', ' ')}" for name, abbr in t.weapon_abbr.items())
+    stances = ", ".join(f"{s.abbr} {name}" for name, s in t.stances.items())
+    return [
+        ("G3 / T3", "a man of Green / Tan and his number"),
+        ("MT, RD, BZ…", "his weapon: " + weapons),
+        ("P K S R", "his stance, last letter: " + stances),
+        ("★", "the Sergeant"),
+        ("⌖", "carries the mine detector"),
+        ("✹", "a minefield (red: revealed)"),
+        ("1 … 24", "rows of the track; each side escapes at the far end"),
+        ("white tiles", "this turn's dice (faded: used)"),
+    ]
+
+
+def action_label(state: ArmyState, action: Action) -> str | None:
+    """Words for a button (None: the notation is clear enough)."""
+    if isinstance(action, Orders):
+        return ORDER_NAMES.get(action.kind, action.kind)
+    if isinstance(action, Skip):
+        return "Skip this phase (keep the die for later)"
+    if isinstance(action, KeepStances):
+        return "Keep every stance"
+    return None

@@ -17,6 +17,7 @@ PLAYER_STYLE = ("bold bright_cyan", "bold bright_red")
 TERRAIN_BG = {"clear": "on #262626", "slow": "on #5a4420", "blocking": "on #777777"}
 ZONE_BG = "on #1e2a1e"
 CMD_MARK = {"": " ", "S": "s", "L": "l", "C": "c"}
+MAX_WIDTH = 100  # terminal columns the board must fit in
 
 
 def render_text(game: DieFightingGame, view: dict[str, Any]) -> Group:
@@ -39,8 +40,8 @@ def render_text(game: DieFightingGame, view: dict[str, Any]) -> Group:
         what = "Break-away" if pending["kind"] == PendingKind.BREAK else "Attack"
         total = pending["total"]
         lines.append(Text(f"{what} in progress" + (f": attack total {total}" if total is not None else ""), style="yellow"))
-    lines.append(Text("Units: code + points left, lower-case s/l/c = Sergeant/Lieutenant/Captain.  "
-                      "Terrain: brown = Slow (costs 2), grey ## = Blocking.", style="dim"))
+    lines.append(Text("Units: code + points left; s/l/c (underlined on a wide map) = Sergeant/Lieutenant/Captain.", style="dim"))
+    lines.append(Text("Terrain: brown = Slow (costs 2), grey ### = Blocking.", style="dim"))
     return Group(*lines)
 
 
@@ -52,7 +53,9 @@ def _board(game: DieFightingGame, view: dict[str, Any]) -> list[Text]:
     zones: set[tuple[int, int]] = set()
     if view["phase"] == Phase.DEPLOY and view["south"] is not None:
         zones = set(board.zone("south")) | set(board.zone("north"))
-    header = Text("    " + "".join(f"  {chr(ord('a') + i)}  " for i in range(grid.width)), style="dim")
+    wide = 4 + 5 * grid.width + 4 <= MAX_WIDTH  # 5 columns a square, else 4 (commanders underlined)
+    cell_w = 5 if wide else 4
+    header = Text("    " + "".join(chr(ord("a") + i).center(cell_w) for i in range(grid.width)), style="dim")
     out = [header]
     for row in range(grid.height - 1, -1, -1):
         line = Text(f"{row + 1:>3} ", style="dim")
@@ -68,11 +71,14 @@ def _board(game: DieFightingGame, view: dict[str, Any]) -> list[Text]:
                     style += " reverse"
                 elif uid in done:
                     style = f"{'cyan' if owner == 0 else 'red'} {bg}"
-                line.append(f"{kind[:2]:<2}{points:>2}{CMD_MARK.get(cmd, '?')}", style=style)
+                if wide:
+                    line.append(f"{kind[:2]:<2}{points:>2}{CMD_MARK.get(cmd, '?')}", style=style)
+                else:
+                    line.append(f"{kind[:2]:<2}{points:>2}", style=style + (" underline" if cmd else ""))
             elif terrain == "blocking":
-                line.append(" ### ", style=f"bold white {bg}")
+                line.append(" ### "[:cell_w], style=f"bold white {bg}")
             else:
-                line.append("  ·  " if terrain == "slow" else "     ", style=f"dim {bg}")
+                line.append(("  ·  " if terrain == "slow" else "     ")[:cell_w], style=f"dim {bg}")
         line.append(f" {row + 1}", style="dim")
         out.append(line)
     out.append(header)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action
 from ...core.grid import Grid
-from .actions import Activate, Attack, Charge, Deploy, MoveTo, Regroup
+from .actions import Activate, Attack, BreakAway, Charge, ChooseMap, ChooseSide, Deploy, MoveTo, Pass, Regroup
 from .combat import charge_square
 
 if TYPE_CHECKING:
@@ -153,3 +153,32 @@ def action_path(state: DieFightingState, action: Action) -> list[str]:
     if isinstance(action, Deploy):
         return [_rid(state.player, action.key), _cid(name(action.cell))]
     return []
+
+
+def legend(game: DieFightingGame) -> list[tuple[str, str]]:
+    """What the marks on the board mean (shown next to it by the client)."""
+    units = [(f"{code} d{card.die}", f"{card.name}: a d{card.die}, its number is the points left") for code, card in game.table.units.items()]
+    commanders = [(code, f"{c.name} leads the unit (yellow badge)") for code, c in game.table.commanders.items()]
+    return [
+        *units,
+        *commanders,
+        ("x4", "shots left of a ranged unit"),
+        ("yellow border", "the unit acting now; faded units have acted this round"),
+        ("green square", "clear ground"),
+        ("brown square, S", "slow ground: costs 2 to enter"),
+        ("grey square, ✕", "blocking: no unit may enter"),
+        ("bottom rows", "units waiting to deploy, with how many (x2)"),
+    ]
+
+
+def action_label(state: DieFightingState, action: Action) -> str | None:
+    """Words for a button (None: the notation is clear enough)."""
+    if isinstance(action, ChooseMap):
+        return f"Map: {state.game.tile(action.key).name}"
+    if isinstance(action, ChooseSide):
+        return f"Take the {action.side} edge"
+    if isinstance(action, BreakAway):
+        return "Try to break away"
+    if isinstance(action, Pass):
+        return "Do nothing this phase"
+    return None

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action
 from ...core.grid import Cell, Grid
-from .actions import KIND_ORDER, KINDS, Attack, Block, Cover, Deploy, Move, MoveTo, Reinforce
+from .actions import KIND_ORDER, KINDS, Attack, Block, ChooseDeployer, ChooseStarter, Cover, Deploy, Move, MoveTo, Reinforce
 from .constants import Phase
 
 if TYPE_CHECKING:
@@ -315,3 +315,27 @@ def _legend(width: float, y: float) -> str:
         out.append(f'<text x="{x + 28}" y="{y + 24}" font-size="10.5" fill="{INK}" opacity="0.8">{text}</text>')
     out.append("</g>")
     return "".join(out)
+
+
+def legend(game: Any) -> list[tuple[str, str]]:
+    """What the marks on the board mean (shown next to it by the client; the three
+    pawn kinds are also drawn under the board)."""
+    return [
+        ("A", "Archer: beats a Skirmisher, shoots 2 squares"),
+        ("K", "Skirmisher: beats a Soldier, moves 1 further"),
+        ("S", "Soldier: beats an Archer, covers his neighbours"),
+        ("blue / red", "the two sides' pawns"),
+        ("×2", "pawns of that kind waiting off the board (faded: fallen)"),
+    ]
+
+
+def action_label(state: Any, action: Action) -> str | None:
+    """Words for a button (None: the notation is clear enough)."""
+    name = state.game.player_name
+    if isinstance(action, ChooseDeployer):
+        return f"{name(action.player)} deploys first"
+    if isinstance(action, ChooseStarter):
+        return f"{name(action.player)} takes the first turn"
+    if isinstance(action, Cover) and action.cell is None:
+        return "No cover: the attacked pawn fights"
+    return None

@@ -11,7 +11,8 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action
-from .actions import BackOut, Move, PickCounter, Raze, Recruit
+from . import PLAYER_NAMES
+from .actions import BackOut, FightOn, Move, PickCounter, Raze, Recruit, Submit
 from .constants import REVEALED
 
 if TYPE_CHECKING:
@@ -72,7 +73,8 @@ def _token(view: dict[str, Any], p: int, band: int, hp: int, x: float, y: float,
     label = f"{band}" if out_box else f"{band}·{hp}"
     w = 22 if out_box else 34
     opacity = ' opacity="0.55"' if out_box else ""
-    return (f'<g id="{ident}"{cls}{opacity}><rect x="{x - w / 2:.1f}" y="{y - 10:.1f}" width="{w}" height="20" rx="5" '
+    tip = f"{PLAYER_NAMES[p]} warband {band}" + ("" if out_box else f", {hp} hit points")
+    return (f'<g id="{ident}"{cls}{opacity} aria-label="{tip}"><title>{tip}</title><rect x="{x - w / 2:.1f}" y="{y - 10:.1f}" width="{w}" height="20" rx="5" '
             f'fill="{INK[p]}" stroke="{SIDE_ACCENT[p]}" stroke-width="2"/>'
             f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="13" font-weight="bold" '
             f'fill="{TEXT_ON[p]}">{label}</text></g>')
@@ -87,9 +89,10 @@ def _warbands(view: dict[str, Any], pos: dict[str, tuple[float, float]]) -> list
     out = []
     for lid, bands in here.items():
         x, y = pos[lid]
-        start = x - (len(bands) - 1) * 19
-        for i, (p, band, hp) in enumerate(bands):
-            out.append(_token(view, p, band, hp, start + i * 38, y - 38))
+        for i, (p, band, hp) in enumerate(bands):  # a column beside the place, clear of its name
+            first = -1 if x > WIDTH - 70 else 1
+            side = first if i < 3 else -first
+            out.append(_token(view, p, band, hp, x + side * 47, y - 22 + (i % 3) * 22))
     return out
 
 
@@ -185,3 +188,26 @@ def action_path(state: HellsDitchState, action: Action) -> list[str]:
     if isinstance(action, BackOut):
         return [f"loc-{action.to}"]
     return []
+
+
+def legend(game: HellsDitchGame) -> list[tuple[str, str]]:
+    """What the marks on the board mean (shown next to it by the client)."""
+    return [
+        ("2·5", "warband 2 with 5 hit points left"),
+        ("square with peaks", "a stronghold, in its side's colour"),
+        ("circle with a house", "a village to raid (red: razed)"),
+        ("grey circle", "a crossing"),
+        ("1/3, 2/2, 3/1", "order counters: orders you may write / fight strength"),
+        ("dashed counter", "the counter in use this turn"),
+        ("red dashed ring", "a fight is going on there"),
+        ("loot 3/7", "loot taken, of what wins"),
+    ]
+
+
+def action_label(state: Any, action: Action) -> str | None:
+    """Words for a button (None: the notation is clear enough)."""
+    if isinstance(action, Submit):
+        return "Done: hand in my orders"
+    if isinstance(action, FightOn):
+        return "Fight on"
+    return None

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import Action
 from ...core.grid import Cell, Grid
-from .actions import Attack, Move, PlaceTerrain, Play
+from .actions import Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play
 
 if TYPE_CHECKING:
     from . import TrenchCheckersGame
@@ -51,9 +51,10 @@ def render_svg(game: TrenchCheckersGame, view: dict[str, Any]) -> str:
         kind = "trench" if cell in b.trench else "depot" if cell in b.depots else "grass"
         if kind == "depot" and cell in claimed:
             kind = "claimed"
+        tip = _tip(game, grid.name(cell), kind, stacks.get(cell))
         out.append(
             f'<rect id="{cell_id(cell)}" class="df-target" x="{x}" y="{y}" width="{SIZE}" height="{SIZE}" '
-            f'fill="{FILL[kind]}" stroke="#111" stroke-width="1"/>'
+            f'fill="{FILL[kind]}" stroke="#111" stroke-width="1" aria-label="{escape(tip)}"><title>{escape(tip)}</title></rect>'
         )
         if kind in ("depot", "claimed"):
             out.append(f'<text x="{x + 4}" y="{y + 13}" font-size="11" fill="#e6d35a" pointer-events="none">$</text>')
@@ -70,6 +71,19 @@ def render_svg(game: TrenchCheckersGame, view: dict[str, Any]) -> str:
     out.extend(_footer(game, view, MARGIN + grid.height * SIZE + 20))
     out.append("</svg>")
     return "".join(out)
+
+
+RANK_NAMES = {"S": "Soldier", "V": "Veteran", "C": "Commando"}
+
+
+def _tip(game: TrenchCheckersGame, name: str, kind: str, stack: tuple[int, str, bool] | None) -> str:
+    """A square's tooltip: where, what ground, whose pieces."""
+    ground = {"trench": "trench", "depot": "supply depot", "claimed": "claimed depot"}.get(kind, "grass")
+    if stack is None:
+        return f"{name}: {ground}"
+    owner, ranks, active = stack
+    pieces = ", ".join(RANK_NAMES[r] + (" (asleep)" if r == "C" and not active else "") for r in ranks)
+    return f"{name}: {ground}; {game.player_name(owner)}: {pieces}"
 
 
 def _xy(grid: Grid, cell: Cell) -> tuple[int, int]:
@@ -108,3 +122,33 @@ def _footer(game: TrenchCheckersGame, view: dict[str, Any], y: int) -> list[str]
     if combat and combat["rolls"][0]:
         lines.append(f"Dice: attacker {combat['rolls'][0]}+{combat['bonus'][0]} vs defender {combat['rolls'][1]}+{combat['bonus'][1]}")
     return [f'<text x="{MARGIN}" y="{y + i * 17}" font-size="13" fill="#ddd">{t}</text>' for i, t in enumerate(lines)]
+
+
+def legend(game: TrenchCheckersGame) -> list[tuple[str, str]]:
+    """What the marks on the board mean (shown next to it by the client)."""
+    out = [
+        ("blue / red disc", "a Soldier of each side; discs on top of each other are a stack"),
+        ("2, 3", "how many pieces are in the stack"),
+        ("V, gold rim", "a Veteran (a Soldier who reached the enemy trench)"),
+        ("C", "a side's Commando, waiting behind enemy lines; faint with a dotted rim (it looks green or orange on a depot): not awake yet; * wounded"),
+        ("brown row", "a trench"),
+        ("$", "a supply depot (faded: claimed)"),
+        ("grey block", "terrain placed by a player"),
+    ]
+    if game.options.cards:
+        out.append(("Your hand", "your secret ability cards (the other side sees only how many)"))
+    return out
+
+
+def action_label(state: TrenchState, action: Action) -> str | None:
+    """Words for a button (None: the notation is clear enough)."""
+    if isinstance(action, Play):
+        names = {c.id: c.name for c in state.game.cards.cards}
+        return f"Play {names.get(action.card, action.card)}" + (f" on {Grid.name(action.cell)}" if action.cell is not None else "")
+    if isinstance(action, ChooseFirst):
+        return f"{state.game.player_name(action.player)} goes first"
+    if isinstance(action, EndAttacks):
+        return "End my attacks"
+    if isinstance(action, Pass):
+        return "Play no card"
+    return None

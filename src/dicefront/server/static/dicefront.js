@@ -28,16 +28,23 @@ const pct = (p) => (p * 100 >= 10 || p === 0 ? (p * 100).toFixed(0) : (p * 100).
 
 // ----- dice ------------------------------------------------------------------------------
 const PIPS = { 1: [5], 2: [1, 9], 3: [1, 5, 9], 4: [1, 3, 7, 9], 5: [1, 3, 5, 7, 9], 6: [1, 3, 4, 6, 7, 9] };
-function die(value, rolling) {
-  const d = el("div", { class: "die" + (rolling ? " rolling" : ""), title: String(value), "data-value": value });
-  const pips = PIPS[value];
-  if (!pips) d.append(el("span", { class: "die-num" }, String(value)));
+// A die: pips on a six-sided die, otherwise its number on a tile labelled with its
+// kind ("d10"), so a 9 on a d10 never looks like a six-sided die.
+function die(value, sides, rolling) {
+  const kind = `d${sides}`;
+  const d = el("div", { class: `die ${kind}` + (rolling ? " rolling" : ""), title: `${value} on a ${kind}`, "data-value": value, "data-sides": sides });
+  const pips = sides === 6 ? PIPS[value] : null;
+  if (!pips) d.append(el("span", { class: "die-num" }, String(value)), el("span", { class: "die-kind" }, kind));
   else for (let i = 1; i <= 9; i++) d.append(el("span", { class: pips.includes(i) ? "pip on" : "pip" }));
   return d;
 }
-function showDice(tray, groups, animate) {
-  if (!groups.length) return;
-  tray.replaceChildren(...groups.slice(-2).map((g) => el("div", { class: "dice-group" }, g.map((v) => die(v, animate)))));
+// The dice box: every roll given, newest first, each with the sentence saying whose
+// roll it was and what it decided.
+function showRolls(tray, rolls, animate) {
+  if (!rolls.length) { tray.replaceChildren(el("span", { class: "muted" }, "No dice this step.")); return; }
+  tray.replaceChildren(...[...rolls].reverse().map((r, i) => el("div", { class: "dice-group" + (i ? " older" : "") },
+    el("div", { class: "dice-row" }, r.dice.map((v, k) => die(v, r.sides?.[k] ?? 6, animate && i === 0))),
+    el("div", { class: "dice-says" }, r.text))));
 }
 
 // ----- selection by clicking: narrowing the legal actions by their paths ---------------------
@@ -74,7 +81,7 @@ class Picker {
   }
 }
 
-function highlight(board, picker) {
+function highlight(board, picker, last) {
   const svg = board.querySelector("svg");
   if (!svg) return;
   svg.querySelectorAll(".df-hl, .df-sel").forEach((n) => n.classList.remove("df-hl", "df-sel"));
@@ -89,9 +96,26 @@ function highlight(board, picker) {
     node.classList.add(cls);
     box(svg, node, layer, cls + "-box");
   };
+  (last || []).forEach((id) => { const node = svg.querySelector(`#${CSS.escape(id)}`); if (node) box(svg, node, layer, "df-last-box"); });
   picker.sel.forEach((id) => mark(id, "df-sel"));
   picker.nextIds().forEach((id) => mark(id, "df-hl"));
+  focusable(svg, picker);
   svg.classList.toggle("df-picking", picker.sel.length > 0);
+}
+
+// Keyboard play: what may be clicked now can be reached with Tab and pressed with
+// Enter or Space; its name is its tooltip (or its id).
+function focusable(svg, picker) {
+  const live = new Set([...picker.sel, ...picker.nextIds()]);
+  svg.querySelectorAll("[tabindex]").forEach((n) => { if (!live.has(n.id)) { n.removeAttribute("tabindex"); n.removeAttribute("role"); } });
+  for (const id of live) {
+    const node = svg.querySelector(`#${CSS.escape(id)}`);
+    if (!node) continue;
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    if (!node.getAttribute("aria-label")) node.setAttribute("aria-label", node.querySelector("title")?.textContent || id);
+    node.setAttribute("aria-pressed", picker.sel.includes(id) ? "true" : "false");
+  }
 }
 
 function box(svg, node, layer, cls) {
@@ -117,10 +141,10 @@ function gamePage() {
   const token = hash.get("token") || "";
   if (token && !saved[gameId]) { saved[gameId] = { token, at: Date.now() }; store.set("dicefront.games", saved); }
   const board = $("#board"), log = $("#log"), tray = $("#dice"), oddsBox = $("#odds");
-  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: null };
+  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true };
   const send = (m) => { if (S.ws?.readyState === 1) S.ws.send(JSON.stringify(m)); else toast("Not connected yet; trying again…"); };
   const picker = new Picker((text) => act(text), null);
-  window.dicefront = { state: () => S.msg, picker, send };
+  window.dicefront = { state: () => S.msg, picker, send, receive: (m) => receive(m) };
 
   function act(text) {
     send({ type: "act", action: text });
@@ -149,22 +173,27 @@ function gamePage() {
     else if (m.type === "players") { if (S.msg) { S.msg.players = m.players; players(S.msg); } }
     else if (m.type === "error") { toast(m.message, true); board.classList.remove("df-busy"); }
     else if (m.type === "odds") {
-      if (m.busy) S.odds.delete(`${m.step}|${m.action}`); else S.odds.set(`${m.step}|${m.action}`, m);
-      if (S.hover === m.action) showOdds(m);
+      if (m.busy) {  // the server is computing other odds: ask again while this is still pointed at
+        S.odds.delete(`${m.step}|${m.action}`);
+        setTimeout(() => { if (S.hover.split("\n").includes(m.action) && S.msg?.step === m.step) hoverActions(S.hover.split("\n")); }, 400);
+      } else S.odds.set(`${m.step}|${m.action}`, m);
+      if (S.hover.split("\n").includes(m.action)) showOdds();
     }
   }
   function render(m) {
     const first = !S.msg;
     S.msg = m;
-    document.title = `${m.title}: Dicefront`;
+    const mine = m.seat !== null && m.seat !== undefined && m.actors.includes(m.seat) && !m.terminal;
+    document.title = (mine ? "● Your turn · " : "") + `${m.title}: Dicefront`;
+    if (m.legend) legend(m.legend);
     $("#title").textContent = m.title;
-    $("#rules-link").href = `/api/rules/${m.game}`;
+    $("#rules-link").href = `/rules/${m.game}`;
     board.classList.remove("df-busy");
     board.innerHTML = m.svg;
     if (m.full) log.replaceChildren();
     for (const e of m.events) log.append(el("li", { class: `ev ev-${e.kind}` + (m.full ? "" : " fresh") }, e.text));
     log.scrollTop = log.scrollHeight;
-    if (m.dice.length) showDice(tray, m.full ? m.dice.slice(-1) : m.dice, !m.full && !first);
+    dice(m, first);
     picker.set(m.actions);
     refresh();
     banner(m);
@@ -173,15 +202,24 @@ function gamePage() {
     allActions(m);
     oddsBox.hidden = true;
   }
+  // Rolls pile up while the dice decide one thing after another (a fight's attack,
+  // defence and damage); the first roll after a player's move starts a new pile.
+  function dice(m, first) {
+    if (m.full) S.rolls = m.rolls.slice(-1);
+    else if (m.rolls.length) S.rolls = [...(S.movedSince ? [] : S.rolls), ...m.rolls].slice(-6);
+    S.movedSince = m.full || (!m.rolls.length && m.events.length > 0) ? true : m.rolls.length ? false : S.movedSince;
+    if (m.full ? S.rolls.length : m.rolls.length) showRolls(tray, S.rolls, !m.full && !first);
+  }
   function refresh() {
-    highlight(board, picker);
+    highlight(board, picker, S.msg?.last);
     const choices = $("#choices");
     const buttons = picker.sel.length ? picker.complete() : picker.buttons();
     choices.replaceChildren(...[
       ...buttons.map((a) => el("button", {
         type: "button", class: "action", "data-action": a.text,
+        title: a.label ? a.text : undefined,
         onclick: () => act(a.text), onmouseenter: () => hoverAction(a.text), onmouseleave: () => hoverAction(null),
-      }, a.text)),
+      }, a.label ?? a.text)),
       picker.sel.length ? el("button", { type: "button", class: "ghost", onclick: () => { picker.sel = []; refresh(); } }, "Cancel") : null,
     ].filter(Boolean));
   }
@@ -200,7 +238,7 @@ function gamePage() {
     } else if (m.waiting) {
       cls = "waiting"; text = "Submitted: waiting for the other side";
     } else if (!m.actors.length) {
-      cls = "dice"; text = "Rolling the dice…";
+      cls = "dice"; text = m.chance === "draw" ? "Drawing a card…" : "Rolling the dice…";
     } else {
       const other = m.players[m.actors[0]];
       cls = "waiting";
@@ -208,7 +246,8 @@ function gamePage() {
         : other?.kind === "computer" ? `${other.name} (computer) is thinking…` : `Waiting for ${other?.name ?? "the opponent"}`;
     }
     b.className = "banner " + cls;
-    b.replaceChildren(el("strong", {}, text), el("span", { class: "status" }, m.status));
+    const status = m.terminal && (m.status === m.result.text || text.includes(m.status)) ? "" : m.status;
+    b.replaceChildren(el("strong", {}, text), el("span", { class: "status" }, status));
     if (m.terminal) b.append(el("a", { class: "button", href: `/replay/${m.game_id}` }, "Watch the replay"));
   }
   function players(m) {
@@ -227,38 +266,82 @@ function gamePage() {
     $("#invite-box").hidden = !show;
     if (show) $("#invite-box input").value = new URL(inv, location.href).href;
   }
+  function legend(items) {
+    const box = $("#legend");
+    box.hidden = !items.length;
+    $("#legend-items").replaceChildren(...items.flatMap(([mark, meaning]) => [el("dt", {}, mark), el("dd", {}, meaning)]));
+  }
   function allActions(m) {
     $("#notation").hidden = m.seat === null;
     $("#all-actions").replaceChildren(...m.actions.map((a) => el("li", {}, el("code", {}, a.text))));
   }
-  function hoverAction(text) {
-    S.hover = text;
-    if (!text || !S.msg) { oddsBox.hidden = true; return; }
-    const key = `${S.msg.step}|${text}`;
-    if (S.odds.has(key)) showOdds(S.odds.get(key));
-    else { S.odds.set(key, { pending: true }); send({ type: "odds", action: text }); }
+  // The odds of the actions a hover points at: one action, or the few actions that
+  // end on the hovered piece (an enemy every one of your pieces next to it may attack).
+  function hoverAction(text) { hoverActions(text ? [text] : []); }
+  function hoverActions(texts) {
+    S.hover = texts.join("\n");
+    if (!texts.length || !S.msg) { oddsBox.hidden = true; return; }
+    for (const text of texts) {
+      const key = `${S.msg.step}|${text}`;
+      if (!S.odds.has(key)) { S.odds.set(key, { pending: true }); send({ type: "odds", action: text }); }
+    }
+    showOdds();
   }
-  function showOdds(m) {
-    if (!m || m.pending || !m.odds || m.odds.length < 2) { oddsBox.hidden = true; return; }
-    oddsBox.hidden = false;
-    oddsBox.replaceChildren(el("h3", {}, `Odds: ${m.action}`), ...m.odds.map((o) => el("div", { class: "odds-row" },
+  function showOdds() {
+    const texts = S.hover ? S.hover.split("\n") : [];
+    const shown = texts.map((t) => S.odds.get(`${S.msg?.step}|${t}`)).filter((m) => m && !m.pending && m.odds && m.odds.length >= 2);
+    oddsBox.hidden = !shown.length;
+    oddsBox.replaceChildren(...shown.flatMap((m) => [el("h3", {}, `Odds: ${label(m.action)}`), ...m.odds.map((o) => el("div", { class: "odds-row" },
       el("span", { class: "odds-label" }, o.label),
       el("span", { class: "odds-bar" }, el("span", { style: `width:${(o.p * 100).toFixed(1)}%` })),
-      el("span", { class: "odds-p", title: o.fraction }, pct(o.p)))));
+      el("span", { class: "odds-p", title: o.fraction }, pct(o.p))))]));
+  }
+  function label(text) { return S.msg?.actions.find((a) => a.text === text)?.label ?? text; }
+  function pointedAt(id) {
+    if (id === undefined) return [];
+    const what = picker.wouldDo(id);
+    if (what && what !== "narrow") return [what.text];
+    return picker.longer().filter((a) => a.path[a.path.length - 1] === id && a.path.length === picker.sel.length + 2).slice(0, 4).map((a) => a.text);
   }
 
+  // Every clickable element under the pointer, topmost first: a piece standing on a
+  // highlighted square must not hide the square (clicking it sends the move there).
+  const targetsAt = (e) => {
+    const ids = [];
+    for (const n of document.elementsFromPoint(e.clientX, e.clientY)) {
+      const t = n.closest(".df-target");
+      if (t && board.contains(t) && t.id && !ids.includes(t.id)) ids.push(t.id);
+    }
+    return ids;
+  };
+  const aimed = (ids) => (ids[0] !== undefined && ids[0] === picker.sel[picker.sel.length - 1] ? ids[0]
+    : ids.find((id) => picker.wouldDo(id) !== null) ?? ids[0]);
   board.addEventListener("click", (e) => {
-    const t = e.target.closest(".df-target");
-    if (!t || !board.contains(t) || !S.msg) return;
-    if (!S.msg.actions.length) return;
-    if (!picker.click(t.id)) toast("Nothing to do there: the highlighted pieces can act.");
+    const id = aimed(targetsAt(e));
+    if (id === undefined || !S.msg || !S.msg.actions.length) return;
+    if (!picker.click(id)) toast("Nothing to do there: the highlighted pieces can act.");
     refresh();
   });
-  board.addEventListener("mouseover", (e) => {
-    const t = e.target.closest(".df-target");
-    const what = t && board.contains(t) ? picker.wouldDo(t.id) : null;
-    hoverAction(what && what !== "narrow" ? what.text : null);
+  board.addEventListener("keydown", (e) => {
+    if (e.key !== "Enter" && e.key !== " ") return;
+    const t = e.target.closest?.(".df-target");
+    if (!t || !board.contains(t) || !S.msg || !S.msg.actions.length) return;
+    e.preventDefault();
+    if (!picker.click(t.id)) toast("Nothing to do there: the highlighted pieces can act.");
+    refresh();
+    const next = [...picker.nextIds()][0];  // carry on from the keyboard: the first next choice
+    if (picker.sel.length && next) board.querySelector(`#${CSS.escape(next)}`)?.focus();
   });
+  board.addEventListener("focusin", (e) => {
+    const t = e.target.closest?.(".df-target");
+    const texts = t ? pointedAt(t.id) : [];
+    if (texts.join("\n") !== S.hover) hoverActions(texts);
+  });
+  board.addEventListener("mousemove", (e) => {
+    const texts = pointedAt(aimed(targetsAt(e)));
+    if (texts.join("\n") !== S.hover) hoverActions(texts);
+  });
+  board.addEventListener("mouseleave", () => hoverAction(null));
   $("#notation").addEventListener("submit", (e) => {
     e.preventDefault();
     const input = $("#notation-input");
@@ -291,7 +374,7 @@ async function lobbyPage() {
       el("input", { type: "radio", name: "game", value: g.name, checked: g.name === chosen, onchange: () => { chosen = g.name; draw(); } }),
       el("strong", {}, g.title),
       el("span", { class: "flags" }, [g.has_chance && "dice", g.hidden_information && "hidden info", g.simultaneous && "simultaneous"].filter(Boolean).join(" · ")),
-      el("span", { class: "summary" }, g.summary))));
+      el("span", { class: "summary" }, g.summary, " ", el("a", { class: "rules-link", href: `/rules/${g.name}`, target: "_blank" }, "Rules")))));
     options(types.games.find((g) => g.name === chosen));
   };
   $("#opponent").replaceChildren(...types.opponents.map((o) => el("option", { value: o.value }, o.label)));
@@ -407,8 +490,9 @@ async function replayPage() {
     $("#step-label").textContent = `step ${step} of ${info.length}`;
     const b = $("#banner");
     b.className = "banner " + (step === info.length ? "over" : "waiting");
-    b.replaceChildren(el("strong", {}, step === info.length ? info.result.text : `Step ${step}`), el("span", { class: "status" }, f.status));
-    if (f.dice.length) showDice($("#dice"), f.dice, true);
+    const head = step === info.length ? info.result.text : `Step ${step}`;
+    b.replaceChildren(el("strong", {}, head), el("span", { class: "status" }, f.status === head ? "" : f.status));
+    showRolls($("#dice"), f.rolls, true);
     log.querySelectorAll("li").forEach((li) => li.classList.toggle("current", Number(li.dataset.step) === step));
     log.querySelector("li.current")?.scrollIntoView({ block: "nearest" });
   }
@@ -423,6 +507,14 @@ async function replayPage() {
     $("#play").textContent = "Pause";
     timer = setInterval(() => (step >= info.length ? stop() : go(step + 1)), 700);
   };
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest?.("input, select, textarea") && e.target.type !== "range") return;
+    const to = { ArrowLeft: step - 1, ArrowRight: step + 1, Home: 0, End: info.length }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    stop();
+    go(to);
+  });
   window.dicefront = { go, step: () => step };
   go(0);
 }

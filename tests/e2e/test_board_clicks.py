@@ -1,0 +1,73 @@
+"""Clicks a newcomer makes that used to do nothing: a piece standing on the square
+it is sent to no longer hides that square."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+
+from .helpers import center_click, quiet, send_text, state, wait_ready, wait_turn
+
+BOX_CENTERS = """(prefix) => Object.fromEntries([...document.querySelectorAll(`#board [id^="${prefix}"]`)].map((n) => {
+  const r = n.getBoundingClientRect(); return [n.id, [r.left + r.width / 2, r.top + r.height / 2, r.left, r.top, r.right, r.bottom]];
+}))"""
+
+
+def start(new_page: Any, server_url: str, game: str, **options: Any) -> Any:
+    made = httpx.post(server_url + "/api/games", json={"game": game, "opponent": "easy", "seat": 0, "options": options}).json()
+    page = new_page()
+    page.goto(server_url + made["url"])
+    wait_ready(page)
+    return page
+
+
+def test_die_fighting_click_the_active_unit_to_stay(new_page: Any, server_url: str) -> None:
+    seed = 4
+    rng = random.Random(seed)
+    page = start(new_page, server_url, "die_fighting")
+    for _ in range(400):
+        msg = wait_turn(page)
+        assert not msg["terminal"], f"seed {seed}: the game ended before a unit could stay"
+        view = msg["view"]
+        active = next((u[4] for u in view.get("units", []) if u[0] == view.get("active")), None)
+        stay = next((a for a in msg["actions"] if active and a["path"] == [f"c-{active}"]), None)
+        if stay is not None:
+            break
+        send_text(page, rng.choice(msg["actions"])["text"])
+    else:
+        raise AssertionError(f"seed {seed}: no unit was ever able to stay in place")
+    quiet(page)
+    before = state(page)["step"]
+    center_click(page, f"u-{active}")  # the unit itself, not the 3 px rim of its square
+    page.wait_for_function(f"window.dicefront.state().step > {before}", timeout=5_000)
+    assert not page.locator(".toast").filter(has_text="Nothing to do").count()
+
+
+def test_army_backgammon_destination_row_under_men_is_clickable(new_page: Any, server_url: str) -> None:
+    page = start(new_page, server_url, "army_backgammon")
+    for _ in range(60):  # past the set-up, to Green's first move on the board
+        msg = wait_turn(page)
+        if any(len(a["path"]) == 2 and a["path"][1].startswith("r-") for a in msg["actions"]):
+            break
+        send_text(page, msg["actions"][0]["text"])
+    quiet(page)
+    msg = state(page)
+    men = page.evaluate(BOX_CENTERS, "m-")
+    rows = page.evaluate(BOX_CENTERS, "r-")
+    for action in msg["actions"]:
+        if len(action["path"]) != 2 or not action["path"][1].startswith("r-"):
+            continue
+        man, row = str(action["path"][0]), str(action["path"][1])
+        left, top, right, bottom = rows[row][2:]
+        others = {a["path"][1] for a in msg["actions"] if a["path"][:1] == [man] and len(a["path"]) == 2}
+        standing = [m for m, c in men.items() if left < c[0] < right and top < c[1] < bottom and m != man and m not in others]
+        if standing:
+            break
+    else:
+        raise AssertionError("no move to a row where other men stand at the start of the game")
+    before = msg["step"]
+    center_click(page, man)
+    center_click(page, standing[0])  # on the highlighted row, over a man who cannot be the target
+    page.wait_for_function(f"window.dicefront.state().step > {before}", timeout=5_000)
