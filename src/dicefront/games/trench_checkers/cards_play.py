@@ -156,7 +156,7 @@ def reason(st: TrenchState, action: Action, p: int) -> str | None:
         if action.src not in st.board or st.owner_at(action.src) != p:
             return f"there is no unit of yours on {Grid.name(action.src)}"
         if st.grid.distance(action.src, action.dst) != 1:
-            return "a move goes one tile up, down, left or right (no diagonal moves)"
+            return "a move goes one tile up, down, left or right (no diagonal moves; only passing an inactive enemy Commando takes two tiles)"
         if action.dst in st.terrain:
             return f"{Grid.name(action.dst)} holds terrain"
         if action.dst in st.board and st.owner_at(action.dst) != p:

@@ -31,7 +31,7 @@ from .constants import (
     TERRAIN,
     Kind,
 )
-from .flow import apply_action, apply_chance
+from .flow import apply_action, apply_chance, passing_moves
 
 if TYPE_CHECKING:
     from . import TrenchCheckersGame
@@ -217,11 +217,12 @@ class TrenchState(State[TrenchAction]):
         return [*self.card_plays(player), Pass()]  # DEFEND, REACT
 
     def terrain_cells(self, player: int) -> list[Cell]:
-        """Rule 2.3: unoccupied grass of the player's own half."""
+        """Rule 2.3: unoccupied grass (option ``terrain_area = own-half``: of the player's own half)."""
         b = self.game.board
+        anywhere = self.game.options.terrain_area == "grass"
         return [
             c for c in sorted(self.grid.cells(), key=order)
-            if b.half(c) == player and b.grass(c) and c not in self.board and c not in self.terrain
+            if (anywhere or b.half(c) == player) and b.grass(c) and c not in self.board and c not in self.terrain
         ]
 
     def moves(self, player: int) -> list[Move]:
@@ -229,11 +230,13 @@ class TrenchState(State[TrenchAction]):
         reads, so asking again about an unchanged position (the turn flow asks, then
         ``legal_actions``) costs a comparison; the list is shared: do not change it."""
         board, moved = self.board, self.moved
-        fp = (player, self.moves_left, tuple(board.items()), tuple(self.rank), tuple(self.terrain), tuple(moved), self.active[player])
+        fp = (player, self.moves_left, self.push_left, tuple(board.items()), tuple(self.rank), tuple(self.terrain), tuple(moved), tuple(self.active))
         kept = self._moves
         if kept is not None and kept[0] == fp:
             return kept[1]
         out = self._moves_now(player)
+        if self.game.options.pass_commando and not self.active[1 - player]:
+            out = out + passing_moves(self, player)
         self._moves = (fp, out)
         return out
 
