@@ -44,6 +44,13 @@ class TrenchCheckersOptions:
         ),
     )
     pass_commando: bool = field(default=True, metadata=opt("A unit may pass through an inactive enemy Commando's tile, two moves in one go (rule 3.4); false: that tile blocks"))
+    reroll: str = field(
+        default="per-card",
+        metadata=opt(
+            "Re-roll cards in one battle (rule 11.11): per-card (each card held re-rolls once more) or once-per-battle (one per side)",
+            choices=("per-card", "once-per-battle"),
+        ),
+    )
     round_limit: int = field(default=60, metadata=opt("The game is a draw after this many rounds", min=1, max=1000))
 
 

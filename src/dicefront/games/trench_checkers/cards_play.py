@@ -52,7 +52,8 @@ def _plays(st: TrenchState, p: int, card: Card) -> list[Play]:
         side = _react_side(st)
         if c is None or side < 0:
             return []
-        used = c.medic[side] if e == "save" else c.rerolled[side]
+        once = e == "save" or st.game.options.reroll == "once-per-battle"  # rules 11.1, 11.11
+        used = once and (c.medic[side] if e == "save" else c.rerolled[side])
         return [] if used else one
     if e == "attack-again":
         return one if st.phase == ATTACK and st.attack_made and not st.attacks_left else []
