@@ -124,7 +124,7 @@ def test_foot_break_away_roll(tmp_path: Path, unit: str, p: F) -> None:
 
 @pytest.mark.rule("7.3")
 def test_mounted_break_away_from_foot_has_no_dice(tmp_path: Path) -> None:
-    st = combat(tmp_path, [(0, "LC", "c3", None), (1, "CO", "c4", None), *BACK], "c3")
+    st = combat(tmp_path, [(0, "LC", "c3", None), (1, "CO", "c4", None), *BACK], "c3", combat_pass="always")
     assert odds(st, "breakaway", 0) == []
     assert analyse(st, "pass", 0).outcomes == ()
 
@@ -135,7 +135,7 @@ def test_next_rounds_initiative_is_not_the_last_actions_dice(tmp_path: Path) -> 
     # round's decisions, so a pass has no dice and an attack only its own.
     from tests.games.die_fighting.helpers import cell
 
-    st: Any = position(tmp_path, [(0, "CO", "c3", None), (1, "CO", "c4", None)], stage="combat")
+    st: Any = position(tmp_path, [(0, "CO", "c3", None), (1, "CO", "c4", None)], stage="combat", combat_pass="always")
     st.done.add(st.at[cell("c4")])
     act(st, "activate c3")
     assert odds(st, "pass", 0) == []

@@ -19,7 +19,7 @@ FAR = {"T9": (24, "pistol", "prone"), "G9": (1, "pistol", "prone")}
 
 
 def _mined() -> ArmyState:
-    st = dicefront.load("army_backgammon", mines=True).new_state()
+    st = dicefront.load("army_backgammon", mines=True, sergeant="army").new_state()
     assert isinstance(st, ArmyState)
     st.apply_chance(Roll((5, 2)))  # Green goes first, so Tan hides his minefields first
     return st
@@ -89,6 +89,35 @@ def test_rule_10_4_a_mine_detector_destroys_the_field() -> None:
     events = act(st, "move T1 4")
     assert "mine-cleared" in kinds(events) and not st.is_chance
     assert 8 not in st.mines[0] and st.cleared[0] == [8] and st.men["T1"].row == 8
+
+
+@pytest.mark.rule("10.4")
+def test_rule_10_4_passing_over_a_field_does_nothing_by_default() -> None:
+    st = position({"T1": (12, "pistol", "running", "det"), "T2": (24, "pistol", "prone"), **FAR}, player=1, mines=True)
+    st.mines[0][10] = False
+    roll(st, 4, 6)
+    act(st, "orders charge") if st.phase == "orders" else None
+    events = act(st, "move T1 4")
+    assert "mine-cleared" not in kinds(events) and st.mines[0] == {10: False} and st.men["T1"].row == 8
+
+
+@pytest.mark.rule("10.4")
+def test_rule_10_4_option_a_detector_sweeps_the_rows_he_passes() -> None:
+    st = position({"T1": (12, "pistol", "running", "det"), "T2": (24, "pistol", "prone"), **FAR}, player=1,
+                  mines=True, detector_sweep="pass")
+    st.mines[0][10] = False
+    roll(st, 4, 6)
+    act(st, "orders charge") if st.phase == "orders" else None
+    events = act(st, "move T1 4")
+    assert kinds(events)[0] == "mine-cleared" and "in passing" in events[0].text
+    assert st.mines[0] == {} and st.cleared[0] == [10] and st.men["T1"].row == 8
+    assert st.probed[1] >= {9, 11}, "the rows passed are known to be clear"
+    st2 = position({"T1": (12, "pistol", "running"), "T2": (24, "pistol", "prone"), **FAR}, player=1,
+                   mines=True, detector_sweep="pass")
+    st2.mines[0][10] = False
+    roll(st2, 4, 6)
+    act(st2, "orders charge") if st2.phase == "orders" else None
+    assert "mine-cleared" not in kinds(act(st2, "move T1 4")), "only a detector sweeps"
 
 
 @pytest.mark.rule("11.1")

@@ -75,3 +75,17 @@ def test_stance_name_is_checked(game: Any, mid: dict[str, Any]) -> None:
     mid["state"]["men"][0][3] = "x" * 5000
     text = refused(game, mid)
     assert "state.men[0][3]: a string of 5000 characters, at most 64" in text and len(text) < 200
+
+
+@pytest.mark.rule("9.1")
+def test_a_sergeant_who_escapes_to_win_leaves_a_loadable_final_position() -> None:
+    from .helpers import act, position, roll
+
+    st = position({"G1": (22, "pistol", "running", "sgt"), "T1": (24, "pistol", "prone", "sgt"), "G2": (1, "pistol", "prone")},
+                  player=0, setup="choose")
+    roll(st, 3, 5)
+    while not st.is_terminal:
+        act(st, next(t for t in (str(a) for a in st.legal_actions(0)) if t.startswith(("orders charge", "move G1"))))
+    assert st.winner == 0 and "G1" not in st.men
+    data = st.to_json()
+    assert st.game.state_from_json(data).to_json() == data

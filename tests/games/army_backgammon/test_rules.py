@@ -67,12 +67,14 @@ def test_rule_2_1_three_men_on_each_back_row() -> None:
 
 @pytest.mark.rule("2.2")
 def test_rule_2_2_default_army_covers_every_die_face_and_has_one_sergeant() -> None:
-    game = army_backgammon()
+    game = army_backgammon(sergeant="army")
     st = game.new_state()
     green = [m for m in st.men.values() if m.owner == 0]
     faces = sorted(game.tables.ranges[m.weapons[0]] for m in green)
     assert {f: faces.count(f) for f in range(1, 7)} == {1: 2, 2: 2, 3: 3, 4: 3, 5: 2, 6: 3}
     assert sum(m.sergeant for m in green) == 1 and sum(m.detector for m in green) == 2
+    default = army_backgammon().new_state()
+    assert not any(m.sergeant for m in default.men.values()), "by default the players name their Sergeants (rule 2.4)"
 
 
 def _choose_state() -> ArmyState:
@@ -110,9 +112,33 @@ def test_rule_2_4_players_name_their_sergeant_after_arming() -> None:
     assert st.phase == "roll" and st.player == 1
 
 
+@pytest.mark.rule("2.4")
+def test_rule_2_4_players_name_their_sergeant_with_an_army_list() -> None:
+    st = dicefront.load("army_backgammon").new_state()
+    assert isinstance(st, ArmyState)
+    st.apply_chance(Roll((2, 5)))  # Tan goes first, so Green names his Sergeant first
+    assert st.phase == "setup" and st.actors == (0,) and legal(st)[0] == "sergeant G1"
+    act(st, "sergeant G15")
+    assert st.actors == (1,)
+    act(st, "sergeant T3")
+    assert st.men["G15"].sergeant and st.men["T3"].sergeant
+    assert sum(m.sergeant for m in st.men.values()) == 2
+    assert st.phase == "roll" and st.player == 1
+
+
+@pytest.mark.rule("2.4")
+def test_rule_2_4_option_army_list_names_the_sergeant() -> None:
+    st = dicefront.load("army_backgammon", sergeant="army").new_state()
+    assert isinstance(st, ArmyState)
+    listed = [i + 1 for i, m in enumerate(st.game.army.men) if m.sergeant]
+    assert [n for n, m in st.men.items() if m.sergeant] == [f"G{listed[0]}", f"T{listed[0]}"]
+    st.apply_chance(Roll((2, 5)))
+    assert st.phase == "roll" and st.player == 1, "no set-up step"
+
+
 @pytest.mark.rule("2.5")
 def test_rule_2_5_higher_roll_goes_first_ties_never_stand() -> None:
-    game = dicefront.load("army_backgammon")
+    game = dicefront.load("army_backgammon", sergeant="army")
     st = game.new_state()
     outs = st.chance_outcomes()
     assert len(outs) == 30 and sum(p for _, p in outs) == 1

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import dicefront
-from dicefront.core import DataFileError, NotationError, Roll
+from dicefront.core import DataFileError, IllegalActionError, NotationError, Roll
 from dicefront.games.die_fighting.constants import Phase
 from dicefront.games.die_fighting.rules import DieFightingState
 from tests.conftest import play_out
@@ -360,8 +360,24 @@ def test_rule_6_5_engaged_units_cannot_move(tmp_path: Path) -> None:
 
 
 @pytest.mark.rule("7.1")
-def test_rule_7_1_one_action_per_activation(tmp_path: Path) -> None:
+def test_rule_7_1_one_action_per_activation_and_no_pass_while_one_is_open(tmp_path: Path) -> None:
     st = position(tmp_path, [(0, "LI", "d4", None), (1, "CO", "d5", None)], stage="combat")
+    act(st, "activate d4")
+    assert texts(st) == ["attack d5", "breakaway"]
+    with pytest.raises(IllegalActionError):
+        act(st, "pass")
+    act(st, "breakaway")
+    st.apply_chance(Roll((1, 1)))
+    st.apply_chance(Roll((6, 6)))  # held: the action is spent
+    assert st.phase == Phase.COMBAT and st.actors == (1,)
+    st = position(tmp_path, [(0, "LI", "a1", None), (1, "CO", "j10", None)], stage="combat")
+    act(st, "activate a1")
+    assert texts(st) == ["pass"], "a unit with nothing to do passes"
+
+
+@pytest.mark.rule("7.1")
+def test_rule_7_1_option_a_unit_may_always_pass(tmp_path: Path) -> None:
+    st = position(tmp_path, [(0, "LI", "d4", None), (1, "CO", "d5", None)], stage="combat", combat_pass="always")
     act(st, "activate d4")
     assert texts(st) == ["pass", "attack d5", "breakaway"]
     act(st, "pass")
@@ -429,9 +445,21 @@ def test_rule_7_5_charge_to_the_nearest_square(tmp_path: Path) -> None:
 
 
 @pytest.mark.rule("7.6")
-def test_rule_7_6_regroup(tmp_path: Path) -> None:
+def test_rule_7_6_regroup_with_a_unit_of_the_same_type(tmp_path: Path) -> None:
+    units = [(0, "CO", "b2", 6), (0, "LI", "b3", 2), (0, "AR", "c2", 1), (1, "CO", "j10", None)]
+    st = position(tmp_path, units, stage="combat")
+    act(st, "activate b2")
+    assert "regroup b3" in texts(st), "Conscripts and Light Infantry are both Foot"
+    assert "regroup c2" not in texts(st), "Archers are Ranged"
+    events = act(st, "regroup b3")
+    assert (points_at(st, "b2"), points_at(st, "b3")) == (6, 3), "never above the unit's own die"
+    assert "Conscripts and Light Infantry regroup" in events[0].text
+
+
+@pytest.mark.rule("7.6")
+def test_rule_7_6_option_regroup_with_the_same_kind(tmp_path: Path) -> None:
     st = position(tmp_path, [(0, "CO", "b2", 5), (0, "CO", "c2", 3), (0, "LI", "b3", 2), (1, "CO", "j10", None)],
-                  stage="combat")
+                  stage="combat", regroup="kind", combat_pass="always")
     act(st, "activate b2")
     assert "regroup c2" in texts(st) and "regroup b3" not in texts(st)
     act(st, "regroup c2")
@@ -523,7 +551,7 @@ def test_rule_8_5_and_9_1_removal_and_elimination(tmp_path: Path) -> None:
 
 @pytest.mark.rule("8.6")
 def test_rule_8_6_ranged_uses_run_out(tmp_path: Path) -> None:
-    st = position(tmp_path, [(0, "AR", "a1", None), (1, "HC", "a5", None)], stage="combat")
+    st = position(tmp_path, [(0, "AR", "a1", None), (1, "HC", "a5", None)], stage="combat", combat_pass="always")
     uid = st.at[cell("a1")]
     st.units[uid] = st.units[uid]._replace(uses=1)
     act(st, "activate a1")

@@ -288,6 +288,30 @@ def test_rule_5_4_archer_attacks_two_squares_away_over_a_pawn() -> None:
     assert not any(isinstance(a, Attack) for a in st2.legal_actions(0)), "three squares is out of range"
 
 
+@rule("5.4")
+def test_rule_5_4_ring_range_includes_knight_move_squares() -> None:
+    st = position({"d4": "A", "e6": "k", "f6": "s", "h8": "a"})
+    targets = {a.target for a in st.legal_actions(0) if isinstance(a, Attack)}
+    assert targets == {c("e6"), c("f6")}
+    assert len(st.game.tables.near[2][c("d4")] - st.game.tables.near[1][c("d4")]) == 16
+
+
+@rule("5.4")
+@pytest.mark.parametrize("board", ["field", "hex"])
+def test_rule_5_4_option_line_range_needs_one_tile_straight_between(board: str) -> None:
+    g = game(board=board, archer_range="line")
+    ring = g.tables.near[2][c("d4")] - g.tables.near[1][c("d4")]
+    assert len(ring) == (8 if board == "field" else 6)
+    if board == "field":
+        st = position({"d4": "A", "e6": "k", "f6": "s", "h8": "a"}, archer_range="line")
+        targets = {a.target for a in st.legal_actions(0) if isinstance(a, Attack)}
+        assert targets == {c("f6")}, "the knight-move square e6 is out of line"
+        with pytest.raises(IllegalActionError, match="not an enemy pawn in range"):
+            st.apply(Attack(c("d4"), c("e6")), 0)
+    else:
+        assert {c("b4"), c("f4")} <= ring and c("d6") not in ring
+
+
 @rule("5.5")
 def test_rule_5_5_ranged_archer_only_falls_to_an_archer() -> None:
     st = position({"d4": "A", "d6": "s", "h8": "k"})
@@ -369,13 +393,37 @@ def test_rule_8_1_block_twice_on_free_green_tiles() -> None:
 
 
 @rule("8.2")
-def test_rule_8_2_blocked_tile_is_closed_to_landing_and_passing() -> None:
+def test_rule_8_2_blocked_tile_is_closed_to_landing_but_passable() -> None:
     # from b2 with a roll of 2, b4 can only be reached through b3 (a3 and c3 are taken)
     st = position({"b2": "S", "a3": "k", "c3": "k", "h8": "a"})
+    st.blocks.add(c("b3"))
+    st.apply(Move(c("b2")), 0)
+    st.apply_chance(Roll((2,)))
+    dest = destinations(st)
+    assert c("b3") not in dest and c("b4") in dest
+    with pytest.raises(IllegalActionError):
+        st.apply(MoveTo(c("b3")), 0)
+
+
+@rule("8.2")
+def test_rule_8_2_straight_moves_cross_a_blocked_tile() -> None:
+    st = position({"b2": "S", "h8": "a"}, straight_moves=True)
+    st.blocks.add(c("b3"))
+    st.apply(Move(c("b2")), 0)
+    st.apply_chance(Roll((2,)))
+    dest = destinations(st)
+    assert c("b3") not in dest and c("b4") in dest
+
+
+@rule("8.2")
+@pytest.mark.parametrize("straight", [False, True])
+def test_rule_8_2_option_blocked_tile_closed_to_passing(straight: bool) -> None:
+    pawns = {"b2": "S", "a3": "k", "c3": "k", "h8": "a"}
+    st = position(pawns, pass_over_blocks=False, straight_moves=straight)
     st.apply(Move(c("b2")), 0)
     st.apply_chance(Roll((2,)))
     assert MoveTo(c("b4")) in st.legal_actions(0)
-    st = position({"b2": "S", "a3": "k", "c3": "k", "h8": "a"})
+    st = position(pawns, pass_over_blocks=False, straight_moves=straight)
     st.blocks.add(c("b3"))
     st.apply(Move(c("b2")), 0)
     st.apply_chance(Roll((2,)))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -182,12 +183,46 @@ def test_rule_2_4_plans_are_secret_until_both_are_written() -> None:
     assert state.loc[0][0] == "hogjaw"
 
 
+def _three_orders_into_a_fight(**options: Any) -> tuple[HellsDitchState, list[Any]]:
+    """Black writes three moves, the first into White's W1 in Hogjaw: a fight in step 1."""
+    state = new(**options)
+    put(state, 1, 1, "hogjaw")
+    write(state, 0, "counter 3/1", "w1 move hogjaw", "w1 move crows-ford", "w1 move ditchbottom")
+    events = write(state, 1, "counter 1/3", "done")
+    assert state.phase == "roll" and state.step == 1
+    return state, events
+
+
 @pytest.mark.rule("2.4")
-def test_rule_2_4_both_plans_are_shown_after_the_reveal() -> None:
-    state = fight_at_hogjaw()
+def test_rule_2_4_the_reveal_shows_counters_and_each_order_when_carried_out() -> None:
+    state, events = _three_orders_into_a_fight()
+    reveals = [e for e in events if e.kind == "reveal"]
+    assert [e.data for e in reveals] == [{"player": 0, "counter": 3}, {"player": 1, "counter": 1}]
+    assert "crows" not in str([e.text for e in events if e.audience is None])
+    for viewer in (1, None):
+        plan = state.view(viewer)["plans"][0]
+        assert plan["counter"] == "3/1" and plan["orders"] == ["w1 move hogjaw"], "only the order carried out"
+    assert len(state.view(0)["plans"][0]["orders"]) == 3, "a player sees his own plan"
+    rng = random.Random(7)
+    later = set()
+    for _ in range(40):
+        seen = state.determinize(1, rng)
+        assert str(seen.orders[0][0]) == "w1 move hogjaw" and len(seen.orders[0]) <= 3
+        assert seen.view(1) == state.view(1)
+        later.add(tuple(map(str, seen.orders[0][1:])))
+    assert len(later) > 2, "White re-samples Black's later orders (seed 7)"
+
+
+@pytest.mark.rule("2.4")
+def test_rule_2_4_option_the_reveal_shows_both_whole_plans() -> None:
+    state, events = _three_orders_into_a_fight(reveal="plan")
+    reveal = next(e for e in events if e.kind == "reveal")
+    assert reveal.data["orders"] == ["w1 move hogjaw", "w1 move crows-ford", "w1 move ditchbottom"]
     for viewer in (0, 1, None):
         plans = state.view(viewer)["plans"]
-        assert plans[0]["orders"] == ["w1 move hogjaw"] and plans[1]["counter"] == "1/3"
+        assert len(plans[0]["orders"]) == 3 and plans[1]["counter"] == "1/3"
+    rng = random.Random(7)
+    assert all(state.determinize(1, rng).orders[0] == state.orders[0] for _ in range(10))
 
 
 @pytest.mark.rule("2.5")

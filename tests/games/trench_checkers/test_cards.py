@@ -8,21 +8,23 @@ from typing import Any
 
 import pytest
 
+from dicefront.core import IllegalActionError
 from dicefront.games.trench_checkers.constants import ATTACK, DEFEND, MOVE, REACT, REROLL, ROLL
 
 from .helpers import act, attacking, c, empty, game, moving, put, ranks, roll, texts
 
 
-def board(hand0: dict[str, int] | None = None, hand1: dict[str, int] | None = None) -> Any:
-    st = empty(cards=True)
+def board(hand0: dict[str, int] | None = None, hand1: dict[str, int] | None = None, **options: Any) -> Any:
+    st = empty(cards=True, **options)
     put(st, "a1", 0, "S")
     put(st, "h10", 1, "S")
     st.hands = [dict(hand0 or {}), dict(hand1 or {})]
     return st
 
 
-def duel(hand0: dict[str, int] | None = None, hand1: dict[str, int] | None = None, att: str = "S", dfn: str = "S") -> Any:
-    st = attacking(board(hand0, hand1), 0)
+def duel(hand0: dict[str, int] | None = None, hand1: dict[str, int] | None = None, att: str = "S", dfn: str = "S",
+         **options: Any) -> Any:
+    st = attacking(board(hand0, hand1, **options), 0)
     put(st, "d5", 0, att)
     put(st, "d6", 1, dfn)
     return st
@@ -104,11 +106,22 @@ def test_rule_11_2_found_ammo_attacks_again() -> None:
 
 @pytest.mark.rule("11.3")
 def test_rule_11_3_flashbang_cancels_next_enemy_attack() -> None:
-    st = duel({"flashbang": 1})
+    st = moving(board({"flashbang": 1}), 0)
+    put(st, "d5", 0, "S")
+    put(st, "d6", 1, "S")
     act(st, "play flashbang")
+    st = attacking(st, 0)
     act(st, "end")
     events = act(st, "attack d6 d5")
     assert any(e.kind == "cancelled" for e in events) and ranks(st, "d5") == "S" and st.combat is None
+
+
+@pytest.mark.rule("11.3")
+def test_rule_11_3_flashbang_is_played_before_the_attack_phase_only() -> None:
+    st = duel({"flashbang": 1})
+    assert "play flashbang" not in [str(a) for a in st.legal_actions(0)]
+    with pytest.raises(IllegalActionError, match="played move"):
+        act(st, "play flashbang")
 
 
 @pytest.mark.rule("11.4")
@@ -211,6 +224,29 @@ def test_rule_11_11_reroll_keeps_higher() -> None:
     assert st.combat is not None and st.combat.rolls == (4, 3)
     act(st, "pass")
     assert st.owner_at(c("d6")) == 0
+
+
+@pytest.mark.rule("11.11")
+def test_rule_11_11_each_reroll_card_rerolls_again() -> None:
+    st = duel({"reroll": 2})
+    act(st, "attack d5 d6")
+    roll(st, 1, 3)
+    act(st, "play reroll")
+    roll(st, 2)
+    assert st.phase == REACT and "play reroll" in texts(st, 0), "a second card, a second re-roll"
+    act(st, "play reroll")
+    roll(st, 4)
+    assert st.combat is not None and st.combat.rolls == (4, 3) and st.hands[0] == {}
+
+
+@pytest.mark.rule("11.11")
+def test_rule_11_11_option_one_reroll_per_side_and_battle() -> None:
+    st = duel({"reroll": 2}, reroll="once-per-battle")
+    act(st, "attack d5 d6")
+    roll(st, 1, 3)
+    act(st, "play reroll")
+    roll(st, 2)
+    assert st.phase == REACT and "play reroll" not in texts(st, 0)
 
 
 def test_render_and_svg_use_the_view() -> None:

@@ -95,28 +95,57 @@ def test_rule_2_2_six_secret_cards_dealt_before_the_roll() -> None:
 
 
 @pytest.mark.rule("2.3")
-def test_rule_2_3_terrain_alternates_on_own_grass() -> None:
+def test_rule_2_3_terrain_alternates_on_any_empty_grass() -> None:
     st = game(cards=False).new_state()
     roll(st, 5, 2)
     act(st, "first 1")
     assert st.phase == TERRAIN and st.actors == (1,)
     cells = texts(st, 1)
-    assert "terrain a8" in cells and "terrain d6" in cells
-    assert "terrain d7" not in cells and "terrain d5" not in cells and "terrain b9" not in cells
-    act(st, "terrain d6")
+    assert {"terrain a8", "terrain d6", "terrain d5", "terrain a3"} <= set(cells), "grass of either half"
+    assert "terrain d7" not in cells and "terrain b9" not in cells and "terrain a2" not in cells, "trench, soldier, depot"
+    act(st, "terrain d5")
     assert st.actors == (0,)
     with pytest.raises(IllegalActionError):
-        act(st, "terrain d6", 0)
+        act(st, "terrain d5", 0)
+    act(st, "terrain d6", 0)
+    assert st.terrain == {c("d5"): 1, c("d6"): 0}
+
+
+@pytest.mark.rule("2.3")
+def test_rule_2_3_option_terrain_only_on_own_half() -> None:
+    st = game(cards=False, terrain_area="own-half").new_state()
+    roll(st, 5, 2)
+    act(st, "first 1")
+    cells = texts(st, 1)
+    assert "terrain a8" in cells and "terrain d6" in cells
+    assert "terrain d5" not in cells and "terrain a3" not in cells
+    with pytest.raises(IllegalActionError):
+        act(st, "terrain d5")
+
+
+def _place_all_terrain(st: TrenchState) -> None:
+    for cell in ("d6", "d5", "e6", "e5", "c6", "c5"):
+        act(st, f"terrain {cell}")
 
 
 @pytest.mark.rule("2.4")
-def test_rule_2_4_first_player_moves_after_terrain() -> None:
+def test_rule_2_4_roll_off_winner_moves_first_after_terrain() -> None:
     st = game(cards=False).new_state()
+    roll(st, 5, 2)  # player 0 wins the roll-off ...
+    act(st, "first 1")  # ... and lets player 1 place terrain first
+    assert st.actors == (1,)
+    _place_all_terrain(st)
+    assert st.phase == MOVE and st.actors == (0,) and st.round == 1 and st.first == 0
+
+
+@pytest.mark.rule("2.4")
+def test_rule_2_4_option_chosen_player_moves_first() -> None:
+    st = game(cards=False, first_move="chosen").new_state()
     roll(st, 5, 2)
     act(st, "first 1")
-    for cell in ("d6", "d5", "e6", "e5", "c6", "c5"):
-        act(st, f"terrain {cell}")
-    assert st.phase == MOVE and st.actors == (1,) and st.round == 1
+    assert st.actors == (1,)
+    _place_all_terrain(st)
+    assert st.phase == MOVE and st.actors == (1,) and st.round == 1 and st.first == 1
 
 
 # ----- 3. movement -----------------------------------------------------------------------
@@ -153,16 +182,58 @@ def test_rule_3_3_no_diagonal_moves() -> None:
 
 
 @pytest.mark.rule("3.4")
-def test_rule_3_4_terrain_enemies_and_inactive_commandos_block() -> None:
+def test_rule_3_4_terrain_and_active_enemies_block() -> None:
     st = moving(battle_board(), 0)
     put(st, "d4", 0, "S")
     put(st, "d5", 1, "S")
-    put(st, "c4", 1, "C", active=False)
+    put(st, "c4", 1, "C", active=True)
     st.terrain[c("e4")] = 0
     legal = texts(st, 0)
     assert "move d4 d3" in legal
     for dst in ("d5", "c4", "e4"):
         assert f"move d4 {dst}" not in legal
+
+
+def _beside_inactive_commando(**options: Any) -> TrenchState:
+    """Player 1's inactive Commando on its start h2; a Soldier of player 0 on g2."""
+    st = moving(battle_board(**options), 0)
+    put(st, "h2", 1, "C", active=False)
+    put(st, "g2", 0, "S")
+    return st
+
+
+@pytest.mark.rule("3.4")
+def test_rule_3_4_a_unit_passes_through_an_inactive_commando() -> None:
+    st = _beside_inactive_commando()
+    legal = texts(st, 0)
+    assert "move g2 h3" in legal and "move g2 h1" in legal, "in and out again: two moves"
+    assert "move g2 h2" not in legal, "it never stops on the Commando's tile"
+    events = act(st, "move g2 h3")
+    assert ranks(st, "h3") == "S" and ranks(st, "g2") is None and ranks(st, "h2") == "C"
+    assert st.moves_left == 1 and "passes h2" in events[0].text
+    assert not st.active[1], "passing does not wake the enemy Commando"
+    assert "move h3 h1" not in texts(st, 0), "one move left is not enough to pass"
+
+
+@pytest.mark.rule("3.4")
+def test_rule_3_4_passing_needs_two_moves_and_a_free_exit() -> None:
+    st = _beside_inactive_commando()
+    st.moves_left = 1
+    assert not any(t.startswith("move g2 h") for t in texts(st, 0))
+    with pytest.raises(IllegalActionError, match="inactive enemy Commando"):
+        act(st, "move g2 h3")
+    st2 = _beside_inactive_commando()
+    put(st2, "h3", 1, "S")
+    st2.terrain[c("h1")] = 0
+    assert not any(t.startswith("move g2 h") for t in texts(st2, 0))
+
+
+@pytest.mark.rule("3.4")
+def test_rule_3_4_option_inactive_commando_blocks() -> None:
+    st = _beside_inactive_commando(pass_commando=False)
+    legal = texts(st, 0)
+    for dst in ("h1", "h2", "h3"):
+        assert f"move g2 {dst}" not in legal
 
 
 @pytest.mark.rule("3.5")

@@ -34,6 +34,11 @@ class ArmyBackgammonOptions:
         metadata=opt("army: men are armed as the army list says; choose: players arm their men and name the Sergeant at set-up",
                      choices=("army", "choose")),
     )
+    sergeant: str = field(
+        default="choose",
+        metadata=opt("choose: each player names his Sergeant at set-up; army: the army list names him (with setup=army)",
+                     choices=("choose", "army")),
+    )
     weapons_per_man: int = field(default=1, metadata=opt("Weapons each man gets when players arm them (setup=choose)", min=1, max=3))
     dice: int = field(default=2, metadata=opt("Dice rolled each turn (the 'more dice' variant)", min=2, max=4))
     dice_rule: str = field(
@@ -47,6 +52,11 @@ class ArmyBackgammonOptions:
     )
     mines: bool = field(default=False, metadata=opt("Mine Detector optional rules: hidden minefields and mine detectors"))
     minefields: int = field(default=3, metadata=opt("Hidden minefields per player (with mines)", min=1, max=6))
+    detector_sweep: str = field(
+        default="land",
+        metadata=opt("land: a mine detector destroys a minefield on the row he lands on; pass: also on every row he moves over (with mines)",
+                     choices=("land", "pass")),
+    )
     minefield_zone: int = field(
         default=12, metadata=opt("Minefields go on this many rows counted from your own back row (12: your half)", min=6, max=12),
     )

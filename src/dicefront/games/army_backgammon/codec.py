@@ -143,7 +143,8 @@ def _read_men(game: ArmyBackgammonGame, men: Field) -> dict[str, Man]:
         man = Man(man_owner(name), row_f.integer(1, ROWS), arms, stance_f.text(tables.stance_names), sergeant_f.flag(), detector_f.flag())
         if opts.setup == "army":  # the army list arms the men for the whole game
             listed = army.men[int(name[1:]) - 1]
-            f.check((man.weapons, man.sergeant, man.detector) == (listed.weapons, listed.sergeant, listed.detector),
+            sergeant = listed.sergeant if opts.sergeant == "army" else man.sergeant  # else named at set-up
+            f.check((man.weapons, man.sergeant, man.detector) == (listed.weapons, sergeant, listed.detector),
                     f"{name} is not armed as the army list says")
         out[name] = man
     for p in (0, 1):
@@ -258,7 +259,9 @@ def _check_phase(st: ArmyState, root: Field) -> None:
         own = [m for m in st.men.values() if m.owner == p]
         has_sergeant = any(m.sergeant for m in own)
         if setup_over:
-            root["sergeant_lost"].check(st.sergeant_lost[p] != has_sergeant, f"player {p}'s Sergeant is {'alive' if has_sergeant else 'dead'}")
+            escaped = phase == Phase.OVER and st.winner == p  # the winning man (maybe the Sergeant) has left the board
+            root["sergeant_lost"].check(st.sergeant_lost[p] != has_sergeant or (escaped and not has_sergeant),
+                                        f"player {p}'s Sergeant is {'alive' if has_sergeant else 'dead'}")
             if g.options.setup == "choose":
                 root["men"].check(all(len(m.weapons) == g.options.weapons_per_man for m in own), f"player {p} has unarmed men")
             if g.options.mines:

@@ -368,6 +368,7 @@ class ArmyState(PhaseState[ArmyAction]):
             self.phase, self.winner = Phase.OVER, player
             text = f"{g.player_name(player)}'s {who} moves {action.die} and leaves the far end of the board: {g.player_name(player)} wins!"
             return [Event(Kind.WIN, text, {"man": action.man, "die": action.die, "winner": player})]
+        swept = self._sweep(action.man, man.row, dest) if man.detector and g.options.detector_sweep == "pass" else []
         data = {"man": action.man, "die": action.die, "from": man.row, "to": dest}
         enemies = [n for n, m in self.men.items() if m.owner != player and m.row == dest]
         moved_text = f"{g.player_name(player)}'s {who} moves {action.die} from row {man.row} to row {dest}"
@@ -377,18 +378,35 @@ class ArmyState(PhaseState[ArmyAction]):
             after, own, enemy = moved_board(mine, i, dest, own, enemy)
             self._board = (names[:i] + names[i + 1 :] if len(after) < len(mine) else names), after, own, enemy
         if len(enemies) >= 2:  # rule 5.5
-            events = [Event(Kind.MOVE, f"{moved_text} into {len(enemies)} enemy men and is captured.", {**data, "captured": action.man})]
+            events = [*swept, Event(Kind.MOVE, f"{moved_text} into {len(enemies)} enemy men and is captured.", {**data, "captured": action.man})]
             return events + self._kill(action.man) + self._advance()
         self.men[action.man] = man._replace(row=dest)
         if enemies:  # rule 5.4
             victim = enemies[0]
             text = f"{moved_text} and captures {g.player_name(1 - player)}'s {describe(g, victim, self.men[victim])}."
-            events = [Event(Kind.MOVE, text, {**data, "captured": victim}), *self._kill(victim)]
+            events = [*swept, Event(Kind.MOVE, text, {**data, "captured": victim}), *self._kill(victim)]
         else:
-            events = [Event(Kind.MOVE, moved_text + ".", data)]
+            events = [*swept, Event(Kind.MOVE, moved_text + ".", data)]
         if self.phase == Phase.OVER:
             return events
         return events + self._enter_row(action.man, dest) + (self._advance() if self.phase == Phase.ACT else [])
+
+    def _sweep(self, name: str, frm: int, to: int) -> list[Event]:  # rule 10.4, option detector_sweep=pass
+        """A mine detector destroys the enemy minefields on the rows he moves over."""
+        g, man = self.game, self.men[name]
+        if not g.options.mines:
+            return []
+        enemy, step = 1 - man.owner, 1 if to > frm else -1
+        events = []
+        for row in range(frm + step, to, step):
+            if row in self.mines[enemy]:
+                del self.mines[enemy][row]
+                self.cleared[enemy].append(row)
+                text = f"{describe(g, name, man)}'s mine detector finds {g.player_name(enemy)}'s minefield on row {row} in passing and destroys it."
+                events.append(Event(Kind.MINE_CLEARED, text, {"man": name, "row": row}))
+            elif setup.in_zone(g, enemy, row):
+                self.probed[man.owner].add(row)
+        return events
 
     def _enter_row(self, name: str, row: int) -> list[Event]:  # rules 10.3-10.4
         if not self.game.options.mines:

@@ -35,7 +35,8 @@ def starting_men(game: ArmyBackgammonGame) -> Men:
             if choose:
                 men[man_id(p, i + 1)] = Man(p, row, (), m.stance)
             else:
-                men[man_id(p, i + 1)] = Man(p, row, m.weapons, m.stance, m.sergeant, m.detector)
+                listed = m.sergeant and game.options.sergeant == "army"  # rule 2.4
+                men[man_id(p, i + 1)] = Man(p, row, m.weapons, m.stance, listed, m.detector)
     return men
 
 
@@ -58,10 +59,11 @@ def build_tasks(game: ArmyBackgammonGame, first: int) -> tuple[tuple[str, int], 
     if opts.setup == "choose":
         for _ in range(len(game.army.men) * opts.weapons_per_man):
             tasks += [(Task.ARM, order[0]), (Task.ARM, order[1])]
+    if opts.setup == "choose" or opts.sergeant == "choose":  # rule 2.4
         tasks += [(Task.SERGEANT, order[0]), (Task.SERGEANT, order[1])]
-        if opts.mines:
-            for _ in range(game.army.detectors):
-                tasks += [(Task.DETECTOR, order[0]), (Task.DETECTOR, order[1])]
+    if opts.setup == "choose" and opts.mines:
+        for _ in range(game.army.detectors):
+            tasks += [(Task.DETECTOR, order[0]), (Task.DETECTOR, order[1])]
     if opts.mines:
         for p in order:
             tasks += [(Task.MINE, p)] * opts.minefields

@@ -101,20 +101,24 @@ def may_break_away(state: DieFightingState, unit: Unit, adjacent: list[Unit] | N
 
 
 def regroup_partners(state: DieFightingState, unit: Unit, adjacent: list[Unit] | None = None) -> list[Cell]:
-    """Rule 7.6: an adjacent friendly unit of the same kind, not yet activated, with
-    neither next to an enemy and at least one of them below full strength."""
+    """Rule 7.6: an adjacent friendly unit of the same type (option ``regroup = kind``:
+    the same kind), not yet activated, with neither next to an enemy and at least one of
+    them below full strength."""
     if state.adjacent_enemies(unit) if adjacent is None else adjacent:
         return []
-    full = state.card(unit).die
+    card = state.card(unit)
+    full, by_kind = card.die, state.game.options.regroup == "kind"
     out = []
     for c in state.board.adjacent[unit.cell]:
         uid = state.at.get(c)
         if uid is None or uid in state.done:
             continue
         other = state.units[uid]
-        if other.owner != unit.owner or other.kind != unit.kind or state.adjacent_enemies(other):
+        if other.owner != unit.owner or state.adjacent_enemies(other):
             continue
-        if unit.points < full or other.points < full:
+        if other.kind != unit.kind and (by_kind or state.card(other).type != card.type):
+            continue
+        if unit.points < full or other.points < state.card(other).die:
             out.append(c)
     return sorted(out, key=_order)
 
@@ -137,6 +141,8 @@ def order_actions(state: DieFightingState) -> list[DieFightingAction]:
     out.extend(Regroup(c) for c in regroup_partners(state, unit, adjacent))
     if may_break_away(state, unit, adjacent):
         out.append(BreakAway())
+    if len(out) > 1 and state.game.options.combat_pass == "when-stuck":
+        del out[0]  # rule 7.1: a unit that can act must act
     return out
 
 
@@ -208,7 +214,9 @@ def _regroup(state: DieFightingState, uid: int, pid: int) -> list[Event]:  # rul
         state.units[i] = u._replace(points=new)
         texts.append(f"{CELL_NAMES[u.cell]} {u.points}->{new}")
     unit = state.units[uid]
-    ev = Event(EventKind.REGROUP, f"{state.game.player_name(unit.owner)}'s two {state.card(unit).name} regroup ({', '.join(texts)}).",
+    other = state.units[pid]
+    names = f"two {state.card(unit).name}" if other.kind == unit.kind else f"{state.card(unit).name} and {state.card(other).name}"
+    ev = Event(EventKind.REGROUP, f"{state.game.player_name(unit.owner)}'s {names} regroup ({', '.join(texts)}).",
                {"cells": [CELL_NAMES[state.units[uid].cell], CELL_NAMES[state.units[pid].cell]]})
     return [ev, *state.end_activation()]
 

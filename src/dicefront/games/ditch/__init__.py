@@ -27,7 +27,15 @@ class DitchOptions:
         ),
     )
     straight_moves: bool = field(default=False, metadata=opt("Moves go in one straight line instead of any path of steps"))
-    pass_through_pawns: bool = field(default=False, metadata=opt("A moving pawn may pass over other pawns (never over blocked tiles)"))
+    pass_through_pawns: bool = field(default=False, metadata=opt("A moving pawn may pass over other pawns"))
+    pass_over_blocks: bool = field(default=True, metadata=opt("A moving pawn may pass over a blocked tile without ending there (rule 8.2); false: blocked tiles close the way"))
+    archer_range: str = field(
+        default="ring",
+        metadata=opt(
+            "Which pawns an Archer reaches from range (rule 5.4): ring (every tile two steps away) or line (only tiles with one tile straight between)",
+            choices=("ring", "line"),
+        ),
+    )
     turn_limit: int = field(default=200, metadata=opt("The game is a draw after this many turns (both players' turns counted)", min=2, max=10_000))
 
 
@@ -56,7 +64,7 @@ class DitchGame(Game[DitchOptions, DitchState]):
     @cached_property
     def tables(self) -> Tables:
         """The board's geometry and action objects, computed once (see tables.py)."""
-        return Tables(self.board)
+        return Tables(self.board, archer_line=self.options.archer_range == "line")
 
     @cached_property
     def evaluations(self) -> dict[Hashable, float]:

@@ -203,9 +203,10 @@ class DitchState(PhaseState[DitchAction]):
         bit = tables.bit
         pawns = sum(map(bit.__getitem__, self.pawns))
         blocked = sum(map(bit.__getitem__, self.blocks))
+        closed = 0 if self.game.options.pass_over_blocks else blocked  # rule 8.2
         if self.game.options.pass_through_pawns:
-            return tables.reach(start, budget, tables.full & ~blocked) & ~pawns | bit[start]
-        return tables.reach(start, budget, tables.full & ~(pawns | blocked))
+            return tables.reach(start, budget, tables.full & ~closed) & ~(pawns | blocked) | bit[start]
+        return tables.reach(start, budget, tables.full & ~(pawns | closed)) & ~blocked
 
     def _straight_reach(self, start: Cell, budget: int, through: bool) -> list[Cell]:
         out = []
@@ -214,7 +215,11 @@ class DitchState(PhaseState[DitchAction]):
             cell = start
             for _ in range(budget):
                 cell = (cell[0] + dc, cell[1] + dr)
-                if not self.grid.contains(cell) or cell in self.blocks:
+                if not self.grid.contains(cell):
+                    break
+                if cell in self.blocks:  # rule 8.2
+                    if self.game.options.pass_over_blocks:
+                        continue
                     break
                 if cell in self.pawns:
                     if through:

@@ -19,7 +19,7 @@ T = TypeVar("T")
 class Tables:
     """Everything about a board the rules would otherwise recompute at every step."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, archer_line: bool = False) -> None:
         grid = board.grid
         self.grid = grid
         cells = sorted(grid.cells(), key=cell_order)
@@ -43,11 +43,14 @@ class Tables:
         self._width = width
         if grid.geometry == "square8":  # the 8 neighbours: a row step, then a column step
             self.dilate = self._dilate_square8  # type: ignore[method-assign]
-        # rules 5.1 and 5.4: the cells within reach 1 (melee) and 2 (an Archer)
+        # rules 5.1 and 5.4: the cells within reach 1 (melee) and 2 (an Archer; option
+        # archer_range = line: only the tiles two steps away in a straight line)
         self.near: dict[int, dict[Cell, frozenset[Cell]]] = {
             reach: {c: frozenset(t for t in cells if t != c and grid.distance(c, t) <= reach) for c in cells}
             for reach in (1, 2)
         }
+        if archer_line:
+            self.near[2] = {c: frozenset(t for t in self.near[2][c] if t in self.near[1][c] or in_line(grid, c, t)) for c in cells}
         self.zones: tuple[tuple[Cell, ...], tuple[Cell, ...]] = (
             tuple(sorted(board.zones[0], key=cell_order)),
             tuple(sorted(board.zones[1], key=cell_order)),
@@ -116,3 +119,12 @@ def _unpack(mask: int, tables: tuple[tuple[tuple[T, ...], ...], ...]) -> list[T]
             out.extend(table[mask & 255])
         mask >>= 8
     return out
+
+
+def in_line(grid: Grid, a: Cell, b: Cell) -> bool:
+    """Whether ``b`` is two steps from ``a`` in one straight line (one tile exactly between)."""
+    if grid.geometry == "hex":  # axial coordinates, as Grid.distance uses them
+        ax, bx = a[0] - (a[1] - (a[1] & 1)) // 2, b[0] - (b[1] - (b[1] & 1)) // 2
+        return (bx - ax, b[1] - a[1]) in {(2, 0), (-2, 0), (0, 2), (0, -2), (2, -2), (-2, 2)}
+    dc, dr = b[0] - a[0], b[1] - a[1]
+    return dc in (-2, 0, 2) and dr in (-2, 0, 2) and (dc, dr) != (0, 0)

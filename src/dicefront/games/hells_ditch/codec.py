@@ -17,13 +17,20 @@ if TYPE_CHECKING:
     from . import HellsDitchGame
 
 
-def _plan(state: HellsDitchState, p: int, visible: bool) -> dict[str, Any]:
+def _plan(state: HellsDitchState, p: int, viewer: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {"submitted": state.submitted[p]}
-    if visible:
+    revealed = state.phase in REVEALED
+    if viewer == p or revealed:
         counter = state.counter[p]
         out["counter"] = None if counter is None else counter_label(counter)
-        out["orders"] = [str(o) for o in state.orders[p]]
+        out["orders"] = [str(o) for o in state.orders[p][: None if viewer == p or state.phase == OVER else _seen(state, p)]]
     return out
+
+
+def _seen(state: HellsDitchState, p: int) -> int | None:
+    """How many of ``p``'s orders the other seat has seen (rule 2.4): all of them, or with
+    ``reveal = order`` those of the steps begun so far."""
+    return None if state.game.options.reveal == "plan" else state.step
 
 
 def _fight(state: HellsDitchState, viewer: int | None) -> dict[str, Any] | None:
@@ -47,7 +54,7 @@ def view(state: HellsDitchState, viewer: int | None) -> dict[str, Any]:
     """Everything is public (rule 7.1) except a plan before the reveal and a fight
     decision before both sides have decided (rule 7.2)."""
     revealed = state.phase in REVEALED
-    plans = [_plan(state, p, revealed or viewer == p) for p in (0, 1)]
+    plans = [_plan(state, p, viewer) for p in (0, 1)]
     last = [state.counter[p] for p in (0, 1)]
     counters_left = []
     for p in (0, 1):
@@ -235,10 +242,28 @@ def determinize(state: HellsDitchState, player: int, rng: random.Random) -> Hell
     other = 1 - player
     if state.phase == PLAN:
         random_plan(out, other, rng)
-    elif state.phase == CHOICE and state.choice[other] is not None:
+        return out
+    if state.phase == CHOICE and state.choice[other] is not None:
         options: list[FightOn | BackOut] = [FightOn(), *(BackOut(to) for to in fights.retreats(out, other))]
         out.choice[other] = options[rng.randrange(len(options))]
+    if state.phase in (ROLL, CHOICE) and state.game.options.reveal == "order":
+        unseen_orders(out, other, rng)
     return out
+
+
+def unseen_orders(state: HellsDitchState, player: int, rng: random.Random) -> None:
+    """Rule 2.4 with ``reveal = order``: re-sample ``player``'s orders of the steps not
+    begun yet (how many, and which), writing them after the orders already seen as the
+    plan was written (judged from where the warbands stand now: a close guess)."""
+    seen, counter = state.step, state.counter[player] or 0
+    if len(state.orders[player]) < seen or seen >= counter:
+        return  # the list has run out in the open, or the counter allows no more
+    state.orders[player] = state.orders[player][:seen]
+    for _ in range(rng.randint(0, counter - seen)):
+        options = next_orders(state, player)
+        if not options:
+            break
+        state.orders[player] = (*state.orders[player], options[rng.randrange(len(options))])
 
 
 __all__ = ["determinize", "from_payload", "payload", "view"]

@@ -236,6 +236,10 @@ class HellsDitchState(State[HellsDitchAction]):
         events = []
         for p in (0, 1):
             counter = self.counter[p] or 1
+            if self.game.options.reveal == "order":  # the orders are seen as they are carried out
+                text = f"{self.game.player_name(p)} reveals counter {counter_label(counter)}."
+                events.append(Event(Kind.REVEAL, text, {"player": p, "counter": counter}))
+                continue
             texts = [self._texts(o) for o in self.orders[p]]
             written = "; ".join([t[1] for t in texts]) or "no orders"
             text = f"{self.game.player_name(p)} reveals counter {counter_label(counter)}: {written}."

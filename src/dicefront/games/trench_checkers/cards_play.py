@@ -52,7 +52,8 @@ def _plays(st: TrenchState, p: int, card: Card) -> list[Play]:
         side = _react_side(st)
         if c is None or side < 0:
             return []
-        used = c.medic[side] if e == "save" else c.rerolled[side]
+        once = e == "save" or st.game.options.reroll == "once-per-battle"  # rules 11.1, 11.11
+        used = once and (c.medic[side] if e == "save" else c.rerolled[side])
         return [] if used else one
     if e == "attack-again":
         return one if st.phase == ATTACK and st.attack_made and not st.attacks_left else []
@@ -156,7 +157,7 @@ def reason(st: TrenchState, action: Action, p: int) -> str | None:
         if action.src not in st.board or st.owner_at(action.src) != p:
             return f"there is no unit of yours on {Grid.name(action.src)}"
         if st.grid.distance(action.src, action.dst) != 1:
-            return "a move goes one tile up, down, left or right (no diagonal moves)"
+            return "a move goes one tile up, down, left or right (no diagonal moves; only passing an inactive enemy Commando takes two tiles)"
         if action.dst in st.terrain:
             return f"{Grid.name(action.dst)} holds terrain"
         if action.dst in st.board and st.owner_at(action.dst) != p and st.blocks(st.board[action.dst]):

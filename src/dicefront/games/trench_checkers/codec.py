@@ -185,7 +185,7 @@ def _read_terrain(st: TrenchState, root: Field) -> None:
     for f in root["terrain"].items(0, 2 * b.terrain_per_player):
         where, owner = f.items(2, 2)
         c, o = cell(where, b.grid), owner.seat()
-        where.check(c not in st.terrain and c not in st.board and b.grass(c) and b.half(c) == o,
+        where.check(c not in st.terrain and c not in st.board and b.grass(c) and (st.game.options.terrain_area == "grass" or b.half(c) == o),
                     f"{Grid.name(c)} cannot hold player {o}'s terrain")
         st.terrain[c] = o
     for p in (0, 1):

@@ -74,6 +74,9 @@ def choose_first(st: TrenchState, first: int, player: int) -> list[Event]:
     st.first = first
     ev = Event(Kind.FIRST, f"{st.game.player_name(player)} chooses {st.game.player_name(first)} to go first.", {"first": first})
     if st.round == 0:  # rule 2.3: terrain, the first player placing first
+        if st.game.options.first_move == "high-roller":  # rule 2.4: the roll-off winner moves first
+            st.first = player
+            ev = Event(Kind.FIRST, f"{st.game.player_name(player)} chooses {st.game.player_name(first)} to place terrain first.", {"first": first})
         st.phase, st.player = TERRAIN, first
         if st.terrain_left[first] and st.terrain_cells(first):
             return [ev]
@@ -167,20 +170,63 @@ def do_move(st: TrenchState, action: Move, player: int) -> list[Event]:
         del st.board[src]
     st.board[dst] = there + unit
     st.moved.update(unit)
-    st.moves_made += 1
+    cost = 1 if st.grid.distance(src, dst) == 1 else 2  # rule 3.4: passing an inactive Commando
+    st.moves_made += cost
     if st.moves_left:
-        st.moves_left -= 1
+        st.moves_left -= cost
     else:
-        st.push_left -= 1
+        st.push_left -= cost
     what = RANKS[st.rank[unit[0]]] if len(unit) == 1 else f"stack of {len(unit)}"
     verb = "stacks onto" if there else "moves to"
     names = st.game.tables.names
     frm, to = names[src], names[dst]
+    if cost == 2:
+        verb = f"passes {names[st.game.tables.cmd_start[1 - player]]} and {verb}"
     events = [Event(Kind.MOVE, f"{st.game.player_name(player)}'s {what} on {frm} {verb} {to}.", {"from": frm, "to": to, "pieces": len(unit)})]
     events.extend(st.arrive(player, dst, joined=bool(there)))
     if (st.moves_left or st.push_left) and st.moves(player):
         return events
     return events + next_stage(st)
+
+
+def passing_moves(st: TrenchState, player: int) -> list[Move]:
+    """Rule 3.4: the moves (two steps each) that take a unit through the tile of the
+    enemy's inactive Commando and out to another tile next to it."""
+    mid = st.game.tables.cmd_start[1 - player]  # an inactive Commando never leaves it
+    if st.board.get(mid) != (st.commando_pid(1 - player),):
+        return []
+    fresh_only = st.moves_left == 0
+    if (st.push_left if fresh_only else st.moves_left) < 2:
+        return []
+    board, ortho = st.board, st.game.tables.ortho
+    per = st.game.tables.per_player
+    out: list[Move] = []
+    for src in ortho[mid]:
+        stack = board.get(src, ())
+        if not stack or stack[0] // per != player:
+            continue
+        for kind, unit in _movable_units(st, player, stack):
+            if fresh_only and any(pid in st.moved for pid in unit):
+                continue
+            for dst in ortho[mid]:
+                if dst == src or dst in st.terrain:
+                    continue
+                there = board.get(dst)
+                if there is None or (there[0] // per == player and st.can_join(player, unit, there, dst)):
+                    out.append(Move(src, dst, kind))
+    return out
+
+
+def _movable_units(st: TrenchState, player: int, stack: tuple[int, ...]) -> list[tuple[str | None, tuple[int, ...]]]:
+    """Rules 4.2-4.3, 7.1: the units that may leave ``stack`` (rank None: all of it)."""
+    ranks = "".join(st.rank[pid] for pid in stack)
+    if len(stack) == 1:
+        return [] if ranks == "C" and not st.active[player] else [(None, stack)]
+    units: list[tuple[str | None, tuple[int, ...]]] = [(None, stack)] if "V" in ranks or "C" in ranks else []
+    for r in "SVC":
+        if r in ranks:
+            units.append((r, (next(pid for pid in reversed(stack) if st.rank[pid] == r),)))
+    return units
 
 
 # ----- attacks and the windows around a battle -------------------------------------------------
@@ -266,4 +312,4 @@ def game_over(st: TrenchState, winner: int | None, text: str) -> list[Event]:
     return [Event(Kind.GAME_OVER, text, {"winner": winner})]
 
 
-__all__ = ["apply_action", "apply_chance", "begin_battle"]
+__all__ = ["apply_action", "apply_chance", "begin_battle", "passing_moves"]

@@ -31,7 +31,7 @@ from .constants import (
     TERRAIN,
     Kind,
 )
-from .flow import apply_action, apply_chance
+from .flow import apply_action, apply_chance, passing_moves
 
 if TYPE_CHECKING:
     from . import TrenchCheckersGame
@@ -219,11 +219,12 @@ class TrenchState(State[TrenchAction]):
         return [*self.card_plays(player), Pass()]  # DEFEND, REACT
 
     def terrain_cells(self, player: int) -> list[Cell]:
-        """Rule 2.3: unoccupied grass of the player's own half."""
+        """Rule 2.3: unoccupied grass (option ``terrain_area = own-half``: of the player's own half)."""
         b = self.game.board
+        anywhere = self.game.options.terrain_area == "grass"
         return [
             c for c in sorted(self.grid.cells(), key=order)
-            if b.half(c) == player and b.grass(c) and c not in self.board and c not in self.terrain
+            if (anywhere or b.half(c) == player) and b.grass(c) and c not in self.board and c not in self.terrain
         ]
 
     def moves(self, player: int) -> list[Move]:
@@ -234,11 +235,14 @@ class TrenchState(State[TrenchAction]):
         if kept is not None:
             read, out = kept  # compared, not hashed: copies of what the generation read
             if (read[0] == player and read[1] == self.moves_left and read[2] == self.active[player] and read[3] == self.board
-                    and read[4] == self.rank and read[5] == self.moved and read[6] == self.terrain):
+                    and read[4] == self.rank and read[5] == self.moved and read[6] == self.terrain
+                    and read[7] == self.push_left and read[8] == self.active[1 - player]):
                 return out
         out = self._moves_now(player)
+        if self.game.options.pass_commando and not self.active[1 - player]:
+            out = out + passing_moves(self, player)
         self._moves = ((player, self.moves_left, self.active[player], dict(self.board), list(self.rank), set(self.moved),
-                        dict(self.terrain)), out)
+                        dict(self.terrain), self.push_left, self.active[1 - player]), out)
         return out
 
     def _moves_now(self, player: int) -> list[Move]:
