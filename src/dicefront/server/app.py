@@ -190,7 +190,7 @@ def _api(app: FastAPI, hub: Hub, computers: tuple[str, ...]) -> None:
         if seat not in (0, 1):
             raise DicefrontError(f"seat must be 0, 1 or 'random', not {seat!r}")
         opponent = _opponent(body.opponent, computers)
-        room, seat, token = hub.create(body.game, body.options, opponent, seat, body.data_files)
+        room, seat, token = await hub.create(body.game, body.options, opponent, seat, body.data_files)
         live = room.live
         other = live.seats[1 - seat]
         invite = f"/game/{live.id}#token={other.token}" if other.kind == "human" and other.token else None
@@ -204,7 +204,7 @@ def _api(app: FastAPI, hub: Hub, computers: tuple[str, ...]) -> None:
     async def join(game_id: str) -> dict[str, Any]:
         _room(hub, game_id)
         try:
-            seat, token = hub.join(game_id)
+            seat, token = await hub.join(game_id)
         except DicefrontError as exc:
             raise HTTPException(409, str(exc)) from exc
         return {"id": game_id, "seat": seat, "token": token, "url": f"/game/{game_id}#token={token}"}

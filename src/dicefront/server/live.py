@@ -67,6 +67,21 @@ class LiveGame:
             events = self.state.apply(action, step.player)
         self.record.steps.append(Step(step.player, action=step.action, outcome=step.outcome, events=events))
 
+    def catch_up(self, row: GameRow) -> Told:
+        """Take in what another server process committed: ``row``'s seats and its steps
+        from this game's length on. Returns whom each new step is told to."""
+        self.seats[:] = row.seats
+        self.row.status = row.status
+        told: Told = {v: [] for v in VIEWERS}
+        for step in row.steps:
+            before = tuple(self.state.actors)
+            self._replay(step)
+            for viewer, heard in self._note(before, self.record.steps[-1], tuple(self.state.actors), _settled(self.state)).items():
+                told[viewer].extend(heard)
+        if row.steps and self.state.is_terminal:
+            self.record.finish(self.state)
+        return told
+
     @staticmethod
     def _agent_label(seat: Seat) -> str:
         return seat.agent if seat.kind == "computer" else "human"

@@ -141,10 +141,17 @@ class Storage:
         with self._write, self.engine.begin() as conn:
             yield conn
 
-    def _notify(self, conn: Connection, game_id: str) -> None:
-        """Tell the other processes (delivered when the transaction commits)."""
+    @property
+    def listen_dsn(self) -> str:
+        """The libpq address of a shared database, for LISTEN (see :mod:`.fanout`)."""
+        return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+    def _notify(self, conn: Connection, game_id: str, length: int | None = None) -> None:
+        """Tell the other processes that a game changed, and its length after a step
+        (delivered when the transaction commits)."""
         if self.shared:
-            conn.execute(text("SELECT pg_notify(:channel, :game)"), {"channel": CHANNEL, "game": game_id})
+            payload = game_id if length is None else f"{game_id} {length}"
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
     # ----- writing ------------------------------------------------------------------------
     def create_game(self, row: GameRow) -> None:
@@ -184,7 +191,7 @@ class Storage:
                 conn.execute(steps.insert(), rows)
                 if finished is not None:
                     conn.execute(update(games).where(games.c.id == game_id).values(status="finished", returns=json.dumps(list(finished))))
-                self._notify(conn, game_id)
+                self._notify(conn, game_id, first + len(new))
         except IntegrityError:
             raise StaleGameError("the game moved on in another server process; try again") from None
 
