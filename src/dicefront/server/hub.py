@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from ..agents import make_agent
 from ..core.agent import Agent
@@ -31,6 +33,7 @@ from .storage import GameRow, Seat, StaleGameError, Storage, now
 
 log = logging.getLogger("dicefront.server")
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+T = TypeVar("T")
 
 
 @dataclass(eq=False)
@@ -67,6 +70,9 @@ class Hub:
         self.broken: dict[str, str] = {}
         self.odds_slots = 2  # odds computations running at once (threads cannot be cancelled)
         self.listener: Listener | None = None
+        # storage waits here, off the event loop (threads waiting on a commit are cheap;
+        # the more wait together, the more one SQLite commit covers)
+        self.pool = ThreadPoolExecutor(max_workers=64, thread_name_prefix="dicefront-store")
         self._refreshing: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
 
@@ -94,7 +100,7 @@ class Hub:
 
     async def close(self) -> None:
         if self.listener is not None:
-            await asyncio.to_thread(self.listener.stop)
+            await self._thread(self.listener.stop)
         tasks = [r.driver for r in self.rooms.values() if r.driver is not None and not r.driver.done()]
         tasks += list(self._refreshing.values())
         for t in tasks:
@@ -102,10 +108,14 @@ class Hub:
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
+        self.pool.shutdown(wait=True)
 
     @staticmethod
     def _agents(seats: list[Seat]) -> dict[int, Agent]:
         return {i: make_agent(s.agent) for i, s in enumerate(seats) if s.kind == "computer"}
+
+    async def _thread(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, functools.partial(fn, *args))
 
     # ----- other processes (shared database) ------------------------------------------
     async def find(self, game_id: str) -> Room | None:
@@ -116,11 +126,11 @@ class Hub:
         return room
 
     async def _load_room(self, game_id: str) -> Room | None:
-        row = await asyncio.to_thread(self.storage.load_game, game_id)
+        row = await self._thread(self.storage.load_game, game_id)
         if row is None or row.status.startswith("broken"):
             return None
         try:
-            live = await asyncio.to_thread(LiveGame, row, self.storage)
+            live = await self._thread(LiveGame, row, self.storage)
             room = Room(live, agents=self._agents(row.seats))
         except DicefrontError as exc:
             log.error("game %s cannot be restored: %s", game_id, exc)
@@ -167,7 +177,7 @@ class Hub:
         """Bring the room up to the database (holding its lock) and tell its connections."""
         if not self.storage.shared:
             return
-        row = await asyncio.to_thread(self.storage.load_game, room.live.id, room.live.length)
+        row = await self._thread(self.storage.load_game, room.live.id, room.live.length)
         if row is None:
             return
         seats = [s.to_json() for s in room.live.seats]
@@ -203,7 +213,7 @@ class Hub:
             seats.reverse()
         row = GameRow(id=secrets.token_hex(6), game=game.name, options=game.options_json(), seats=seats, created=now(),
                       data_files=game.data_files)
-        await asyncio.to_thread(self.storage.create_game, row)
+        await self._thread(self.storage.create_game, row)
         room = Room(LiveGame(row, self.storage, game), agents=self._agents(seats), here=True)
         self.rooms[row.id] = room
         self._drive(room)
@@ -230,7 +240,7 @@ class Hub:
         """Change one seat, in storage first, unless another process changed the seats."""
         before = [replace(s) for s in room.live.seats]
         after = [replace(s, **changes) if i == seat else replace(s) for i, s in enumerate(before)]
-        await asyncio.to_thread(self.storage.save_seats, room.live.id, after, before)
+        await self._thread(self.storage.save_seats, room.live.id, after, before)
         room.live.seats[:] = after
 
     async def _mark_joined(self, room: Room, seat: int) -> None:
@@ -273,10 +283,10 @@ class Hub:
         async with room.lock:
             await self._catch_up(room)
             try:
-                told = await asyncio.to_thread(room.live.act, conn.seat, text)
+                told = await self._thread(room.live.act, conn.seat, text)
             except StaleGameError:  # another process wrote this step first: look again
                 await self._catch_up(room)
-                told = await asyncio.to_thread(room.live.act, conn.seat, text)
+                told = await self._thread(room.live.act, conn.seat, text)
             await self._broadcast(room, told)
         self._drive(room)
 
@@ -301,7 +311,7 @@ class Hub:
                 secret = not room.live.state.is_chance and room.live.secret_node()
                 start = self.clock()
                 try:
-                    told = await asyncio.to_thread(room.live.step_automatic, room.agents)
+                    told = await self._thread(room.live.step_automatic, room.agents)
                 except StaleGameError:
                     continue  # another process made this step: caught up on the next turn
                 except Exception:

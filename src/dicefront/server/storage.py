@@ -15,9 +15,8 @@ import contextlib
 import fcntl
 import json
 import os
-import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,6 +29,7 @@ from ..core.errors import DicefrontError
 from ..core.events import Event
 from ..core.record import Step
 from .storage_schema import CHANNEL, games, migrate, steps
+from .storage_writer import GroupWriter
 
 
 class DatabaseInUseError(DicefrontError):
@@ -107,8 +107,7 @@ class Storage:
         self.url = database_url(db)
         self.shared = self.url.startswith("postgresql")
         self._lockfile: int | None = None
-        # SQLite has one writer at a time: take turns here rather than wait on its lock
-        self._write: contextlib.AbstractContextManager[Any] = contextlib.nullcontext() if self.shared else threading.Lock()
+        self._writer: GroupWriter | None = None
         if not self.shared:
             path = self.path = self.url[len("sqlite:///") :]
             Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -119,6 +118,8 @@ class Storage:
             self.engine = _engine(self.url)
             with self.engine.begin() as conn:
                 migrate(conn)
+            if not self.shared:  # SQLite: one writer thread, group commits
+                self._writer = GroupWriter(self.engine)
         except SQLAlchemyError as exc:
             self.close()
             raise DatabaseUrlError(f"cannot open the game database: {_reason(exc)}") from None
@@ -129,6 +130,8 @@ class Storage:
         return self.path or self.engine.url.render_as_string(hide_password=True)
 
     def close(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
         engine: Engine | None = getattr(self, "engine", None)
         if engine is not None:
             engine.dispose()
@@ -136,10 +139,13 @@ class Storage:
             os.close(self._lockfile)  # releases the lock
             self._lockfile = None
 
-    @contextlib.contextmanager
-    def _begin(self) -> Iterator[Connection]:
-        with self._write, self.engine.begin() as conn:
-            yield conn
+    def _run(self, job: Callable[[Connection], Any]) -> Any:
+        """Run a write in a transaction, committed on return (SQLite: in the writer's
+        next group; PostgreSQL: in this thread, the database grouping commits)."""
+        if self._writer is not None:
+            return self._writer.run(job)
+        with self.engine.begin() as conn:
+            return job(conn)
 
     @property
     def listen_dsn(self) -> str:
@@ -155,14 +161,16 @@ class Storage:
 
     # ----- writing ------------------------------------------------------------------------
     def create_game(self, row: GameRow) -> None:
-        with self._begin() as conn:
-            conn.execute(
-                games.insert().values(
-                    id=row.id, game=row.game, options=json.dumps(row.options), seats=_seats_json(row.seats),
-                    created=row.created, status=row.status, data_files=json.dumps(row.data_files),
-                )
-            )
+        values = {
+            "id": row.id, "game": row.game, "options": json.dumps(row.options), "seats": _seats_json(row.seats),
+            "created": row.created, "status": row.status, "data_files": json.dumps(row.data_files),
+        }
+
+        def job(conn: Connection) -> None:
+            conn.execute(games.insert().values(**values))
             self._notify(conn, row.id)
+
+        self._run(job)
 
     def save_seats(self, game_id: str, seats: list[Seat], before: list[Seat] | None = None) -> None:
         """Store the seats; with ``before``, only if they are still as they were
@@ -170,10 +178,13 @@ class Storage:
         query = update(games).where(games.c.id == game_id).values(seats=_seats_json(seats))
         if before is not None:
             query = query.where(games.c.seats == _seats_json(before))
-        with self._begin() as conn:
+
+        def job(conn: Connection) -> None:
             if conn.execute(query).rowcount != 1:
                 raise StaleGameError("someone else took this seat first")
             self._notify(conn, game_id)
+
+        self._run(job)
 
     def add_steps(self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None) -> None:
         """Append steps ``first``, ``first + 1``... in one transaction (committed on
@@ -186,18 +197,21 @@ class Storage:
             }
             for i, s in enumerate(new)
         ]
+
+        def job(conn: Connection) -> None:
+            conn.execute(steps.insert(), rows)
+            if finished is not None:
+                conn.execute(update(games).where(games.c.id == game_id).values(status="finished", returns=json.dumps(list(finished))))
+            self._notify(conn, game_id, first + len(new))
+
         try:
-            with self._begin() as conn:
-                conn.execute(steps.insert(), rows)
-                if finished is not None:
-                    conn.execute(update(games).where(games.c.id == game_id).values(status="finished", returns=json.dumps(list(finished))))
-                self._notify(conn, game_id, first + len(new))
+            self._run(job)
         except IntegrityError:
             raise StaleGameError("the game moved on in another server process; try again") from None
 
     def mark_broken(self, game_id: str, reason: str) -> None:
-        with self._begin() as conn:
-            conn.execute(update(games).where(games.c.id == game_id).values(status=f"broken: {reason}"[:500]))
+        query = update(games).where(games.c.id == game_id).values(status=f"broken: {reason}"[:500])
+        self._run(lambda conn: conn.execute(query))
 
     # ----- reading ------------------------------------------------------------------------
     def load_games(self) -> list[GameRow]:
@@ -231,11 +245,13 @@ def _engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN"))  # SQLAlchemy's recipe for savepoints
         return engine
     return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:
+    dbapi_connection.isolation_level = None  # transactions are begun by SQLAlchemy (see _engine)
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=FULL")  # a commit is on disk before the move is acknowledged
