@@ -55,6 +55,9 @@ def serve(
     except ValueError as exc:
         fail(str(exc))
     sock = _listen(host, port)
+    from dicefront.server.hub import warm_up
+
+    warm_up()
     try:
         app = create_app(db, step_delay=max(0.0, step_delay))
     except DatabaseInUseError as exc:

@@ -378,6 +378,22 @@ class Hub:
         return reply
 
 
+def warm_up() -> None:
+    """Load every game and draw its first position once, so that the first game made
+    after start-up does not pay for first-use imports (odds and agents too)."""
+    import dicefront
+
+    _odds_function()
+    for name in dicefront.names():
+        try:
+            game = dicefront.load(name)
+            state = game.new_state()
+            game.render_svg(state, 0)
+            state.view(0)
+        except Exception as exc:  # warming is a help: a game that fails here fails clearly later
+            log.warning("warming up %s failed: %s", name, exc)
+
+
 def _odds_row(label: Any, p: Any) -> dict[str, Any]:
     frac = p if isinstance(p, Fraction) else Fraction(p).limit_denominator(1_000_000)
     return {"label": str(label), "fraction": f"{frac.numerator}/{frac.denominator}", "p": float(frac)}

@@ -49,6 +49,8 @@ class LiveGame:
         self.dice = random.SystemRandom()
         self.pending: dict[int, list[Step]] = {}  # private steps others have not heard of
         self.seen: dict[Viewer, int] = dict.fromkeys(VIEWERS, 0)  # steps shown to each viewer
+        self._boards: dict[Viewer, dict[str, Any]] = {}  # each seat's board message parts, built once per step
+        self._boards_of: tuple[int, int, bool] = (-1, 0, False)
         for step in row.steps:
             before = tuple(self.state.actors)
             self._replay(step)
@@ -200,7 +202,6 @@ class LiveGame:
     def message(self, seat: int | None, new_steps: list[Step] | None = None, online: set[int] | None = None) -> dict[str, Any]:
         """The state message for ``seat`` (None: a spectator). ``new_steps``: only the
         events of those steps (an update); otherwise the whole log (a greeting)."""
-        state = self.state
         steps = self._known_steps(seat) if new_steps is None else new_steps
         msg: dict[str, Any] = {
             "type": "state",
@@ -209,21 +210,39 @@ class LiveGame:
             "title": self.game.title,
             "seat": seat,
             "step": self.visible_length(seat),
-            "view": state.view(seat),
-            "svg": self.game.render_svg(state, seat),
-            "status": state.status_text(),
-            "actors": list(state.actors),
-            "terminal": state.is_terminal,
-            "result": self.result() if state.is_terminal else None,
-            "actions": self.actions(seat),
+            **self.board(seat),
             "players": self.players(online or set()),
             "events": self.events_for(steps, seat),
             "dice": self.dice_for(steps, seat),
             "full": new_steps is None,
         }
-        if seat is not None and seat not in state.actors and not state.is_terminal and self.game.spec.simultaneous:
-            msg["waiting"] = bool(state.actors) and not state.is_chance
         return msg
+
+    def board(self, seat: int | None) -> dict[str, Any]:
+        """The parts of ``seat``'s message that depend only on the state (the SVG, the
+        legal actions with their click paths...): built once per step and seat, shared
+        by every update and greeting until the state changes (a new step, or a new state
+        object: change the state only through those)."""
+        state = self.state
+        key = (self.length, id(state), state.is_terminal)
+        if key != self._boards_of:
+            self._boards.clear()
+            self._boards_of = key
+        board = self._boards.get(seat)
+        if board is None:
+            board = {
+                "view": state.view(seat),
+                "svg": self.game.render_svg(state, seat),
+                "status": state.status_text(),
+                "actors": list(state.actors),
+                "terminal": state.is_terminal,
+                "result": self.result() if state.is_terminal else None,
+                "actions": self.actions(seat),
+            }
+            if seat is not None and seat not in state.actors and not state.is_terminal and self.game.spec.simultaneous:
+                board["waiting"] = bool(state.actors) and not state.is_chance
+            self._boards[seat] = board
+        return board
 
     def _known_steps(self, seat: int | None) -> list[Step]:
         hidden = {id(step) for owner, steps in self.pending.items() if owner != seat for step in steps}
