@@ -21,6 +21,7 @@ from ..agents import LEVELS, make_agent
 from ..core.errors import DicefrontError
 from ..core.game import State
 from ..core.record import Step, replay_states
+from .docs import offline_docs
 from .hub import Hub, Room
 from .limits import BodyLimit
 from .live import LiveGame
@@ -84,8 +85,10 @@ def create_app(db: str | Path = "dicefront.sqlite3", step_delay: float = 0.6, co
 
     hub.load()
     app = FastAPI(
-        title="Dicefront", summary="Play Dicefront games in the browser", version=dicefront.__version__, lifespan=lifespan, responses=ERRORS
+        title="Dicefront", summary="Play Dicefront games in the browser", version=dicefront.__version__, lifespan=lifespan, responses=ERRORS,
+        docs_url=None, redoc_url=None,
     )
+    offline_docs(app)
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _limits(app)
