@@ -41,9 +41,14 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 @dataclass
 class Tally:
+    pid: int
     round_trips: list[float] = field(default_factory=list)
     errors: int = 0
     actions: int = 0
+    started: tuple[float, float] = (0.0, 0.0)  # wall time and server CPU when play began
+
+    def cpu(self) -> float:
+        return cpu_seconds(self.pid)
 
 
 def free_port() -> int:
@@ -131,7 +136,16 @@ def reference_app(template_path: str) -> FastAPI:
 
 
 # ----- the players --------------------------------------------------------------------------
-async def one_game(port: int, rng: random.Random, until: float, max_actions: int, tally: Tally) -> None:
+@dataclass
+class Clock:
+    """Play starts once every game of the phase is made and connected."""
+
+    seconds: float
+    ready: asyncio.Barrier
+    until: float = 0.0
+
+
+async def one_game(port: int, rng: random.Random, clock: Clock, max_actions: int, tally: Tally, first: bool) -> None:
     async with httpx.AsyncClient() as http:
         made = (await http.post(f"http://{HOST}:{port}/api/games", json={"game": "ditch", "opponent": "friend"}, timeout=30)).json()
     tokens = [made["token"], made["invite"].split("#token=", 1)[1]]
@@ -142,8 +156,12 @@ async def one_game(port: int, rng: random.Random, until: float, max_actions: int
         for ws, token in zip(socks, tokens, strict=True):
             await ws.send(json.dumps({"type": "hello", "token": token}))
             latest.append(await next_state(ws, tally))
+        if first and await asyncio.wait_for(clock.ready.wait(), 300) == 0:
+            clock.until = time.monotonic() + clock.seconds
+            tally.started = (time.monotonic(), tally.cpu())
+        await asyncio.sleep(0)
         done = 0
-        while done < max_actions and time.monotonic() < until:
+        while done < max_actions and time.monotonic() < clock.until:
             await in_step(socks, latest, tally)
             if latest[0]["terminal"]:
                 return
@@ -181,29 +199,30 @@ async def next_state(ws: Any, tally: Tally) -> dict[str, Any]:
             return msg
 
 
-async def load(port: int, games: int, seconds: float, max_actions: int, seed: int) -> Tally:
-    tally = Tally()
-    until = time.monotonic() + seconds
+async def load(pid: int, port: int, games: int, seconds: float, max_actions: int, seed: int) -> Tally:
+    tally = Tally(pid)
+    clock = Clock(seconds, asyncio.Barrier(games), time.monotonic() + 600)
     rng = random.Random(seed)
 
     async def slot(i: int) -> None:
         game_rng = random.Random(rng.randrange(1 << 30) + i)
-        while time.monotonic() < until and tally.actions < games * max_actions:
+        first = True
+        while time.monotonic() < clock.until and tally.actions < games * max_actions:
             try:
-                await one_game(port, game_rng, until, max_actions, tally)
-            except (OSError, asyncio.TimeoutError, httpx.HTTPError, websockets.WebSocketException, KeyError, ValueError):
+                await one_game(port, game_rng, clock, max_actions, tally, first)
+            except (TimeoutError, OSError, httpx.HTTPError, websockets.WebSocketException, KeyError, ValueError):
                 tally.errors += 1
                 await asyncio.sleep(0.1)
-            if max_actions <= 0:
-                return
+            if first:
+                first = False
 
     await asyncio.gather(*(slot(i) for i in range(games)))
     return tally
 
 
 def phase(pid: int, port: int, games: int, seconds: float, max_actions: int, seed: int) -> dict[str, float]:
-    cpu0, t0 = cpu_seconds(pid), time.monotonic()
-    tally = asyncio.run(load(port, games, seconds, max_actions, seed))
+    tally = asyncio.run(load(pid, port, games, seconds, max_actions, seed))
+    t0, cpu0 = tally.started
     cpu, wall = cpu_seconds(pid) - cpu0, time.monotonic() - t0
     trips = sorted(tally.round_trips) or [float("nan")]
     return {
@@ -264,8 +283,8 @@ def run(args: argparse.Namespace) -> None:
     work = Path(tempfile.mkdtemp(prefix="dicefront-load-"))
     db = args.db or str(work / "games.sqlite3")
     port, ref_port = free_port(), free_port()
-    serve = [sys.executable, "-c", "from dicefront.cli import main; main()", "serve", "--db", db, "--port", str(port), "--step-delay", "0",
-             "--ws-deflate" if args.deflate else "--no-ws-deflate"]
+    serve = [sys.executable, "-c", "from dicefront.cli import main; main()", "serve", "--db", db, "--port", str(port), "--step-delay", "0"]
+    serve += ["--ws-deflate"] if args.deflate else []
     with process(serve, port, "/api/games") as server:
         template = asyncio.run(grab_template(port))
         (work / "template.json").write_text(json.dumps(template))
