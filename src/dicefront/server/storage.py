@@ -123,6 +123,9 @@ class Storage:
         except SQLAlchemyError as exc:
             self.close()
             raise DatabaseUrlError(f"cannot open the game database: {_reason(exc)}") from None
+        except ImportError:
+            self.close()
+            raise DatabaseUrlError("a PostgreSQL database needs the 'postgres' extra: pip install 'dicefront[postgres]'") from None
 
     @property
     def shown(self) -> str:
