@@ -7,7 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+python -m pip install --quiet --disable-pip-version-check -e '.[dev,postgres]'
+# PostgreSQL for the server's shared-database tests (a throwaway cluster per test session)
+bash scripts/postgres.sh install
 if [ -f scripts/install-browser.sh ]; then
   bash scripts/install-browser.sh
 fi

@@ -7,12 +7,14 @@ events are compared without it."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
 import dicefront
 from dicefront.core.record import MatchRecord, replay_states, rerun, state_digest
+from dicefront.core.registry import build
 
 REPLAYS = sorted((Path(__file__).parent / "fixtures" / "replays").glob("*.json"))
 
@@ -44,3 +46,25 @@ def test_recorded_replay_emits_the_same_events(path: Path) -> None:
         if not named_dice:
             again = [{k: v for k, v in e.items() if k != "dice"} for e in again]
         assert again == recorded, f"{path.name}: step {i}"
+
+
+@pytest.mark.parametrize("path", REPLAYS, ids=lambda p: p.stem)
+def test_replay_recorded_before_an_option_existed_reruns_under_its_legacy_value(path: Path) -> None:
+    # A record written before an option was added does not name it; the option's
+    # ``legacy`` value (the rules it was played by) applies, not today's default.
+    record = MatchRecord.load(path)
+    legacy = {f.name for f in dataclasses.fields(dicefront.load(record.game).options_class) if f.metadata.get("legacy") is not None}
+    older = dataclasses.replace(record, options={k: v for k, v in record.options.items() if k not in legacy})
+    final = rerun(older)
+    assert state_digest(final) == record.final_digest
+
+
+def test_legacy_values_are_only_for_stored_games() -> None:
+    for name in dicefront.names():
+        cls = dicefront.load(name).options_class
+        for f in dataclasses.fields(cls):
+            legacy = f.metadata.get("legacy")
+            if legacy is None:
+                continue
+            assert getattr(build(name, {}).options, f.name) == f.default
+            assert getattr(build(name, {}, stored=True).options, f.name) == legacy

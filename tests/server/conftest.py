@@ -3,6 +3,9 @@ FastAPI's TestClient, and helpers that keep two websockets in step with it."""
 
 from __future__ import annotations
 
+import os
+import secrets
+import subprocess
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -13,6 +16,36 @@ import pytest
 from fastapi.testclient import TestClient
 
 from dicefront.server import create_app
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """A throwaway PostgreSQL cluster on loopback (scripts/postgres.sh) for this test
+    session; its URL. Skipped only where PostgreSQL cannot be had, and never in CI."""
+    started = subprocess.run(["bash", str(ROOT / "scripts" / "postgres.sh"), "start"], capture_output=True, text=True, timeout=120)
+    if started.returncode != 0:
+        why = f"no PostgreSQL for the tests: {started.stderr.strip()[-300:]} (bash scripts/postgres.sh install)"
+        if os.environ.get("CI") == "true":
+            pytest.fail(why)
+        pytest.skip(why)
+    url, directory = started.stdout.split()
+    try:
+        yield url
+    finally:
+        subprocess.run(["bash", str(ROOT / "scripts" / "postgres.sh"), "stop", directory], capture_output=True, timeout=120)
+
+
+@pytest.fixture
+def pg_url(postgres_server: str) -> str:
+    """The URL of a new, empty database in the session's cluster."""
+    import psycopg
+
+    name = "t_" + secrets.token_hex(6)
+    with psycopg.connect(postgres_server, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    return postgres_server.rsplit("/", 1)[0] + "/" + name
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import pytest
@@ -41,3 +42,21 @@ def test_a_second_server_on_the_same_database_is_refused(tmp_path: Path) -> None
     finally:
         first.close()
     Storage(db).close()  # free again once the first server is gone
+
+
+@pytest.mark.parametrize("url", ["mysql://me@localhost/games", "sqlite://", ":memory:"])
+def test_a_database_url_the_server_cannot_use_is_refused_in_one_line(url: str) -> None:
+    result = CliRunner().invoke(app, ["serve", "--db", url, "--port", "1"])
+    assert result.exit_code == 2
+    assert "error:" in result.output and "Traceback" not in result.output
+    assert "--db must be" in result.output or "URL" in result.output or "in-memory" in result.output
+
+
+def test_an_unreachable_postgresql_is_refused_without_its_password(tmp_path: Path) -> None:
+    with socket.socket() as s:  # a loopback port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    result = CliRunner().invoke(app, ["serve", "--db", f"postgresql://me:s3cret@127.0.0.1:{port}/games", "--port", "1"])
+    assert result.exit_code == 2
+    assert "cannot open the game database" in result.output
+    assert "s3cret" not in result.output

@@ -25,7 +25,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: Path, port: int) -> Iterator[subprocess.Popen[bytes]]:
+def server(db: Path | str, port: int) -> Iterator[subprocess.Popen[bytes]]:
     code = "from dicefront.cli import main; main()"
     args = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", str(db), "--step-delay", "0"]
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

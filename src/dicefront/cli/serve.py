@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import socket
-import sqlite3
-from pathlib import Path
 
 import typer
 
@@ -33,7 +31,12 @@ def _listen(host: str, port: int) -> socket.socket:
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on (127.0.0.1: this computer only)."),
     port: int = typer.Option(8000, "--port", help="Port to listen on."),
-    db: Path = typer.Option(Path("dicefront.sqlite3"), "--db", help="SQLite database file where games are stored."),
+    db: str = typer.Option(
+        "dicefront.sqlite3", "--db",
+        help="Where games are stored: a SQLite file (a path or sqlite:///path) or a PostgreSQL database "
+        "(postgresql://user@host/name), which several server processes may share.",
+    ),
+    deflate: bool = typer.Option(False, "--ws-deflate/--no-ws-deflate", help="Compress websocket messages (less traffic, more CPU)."),
     step_delay: float = typer.Option(0.6, "--step-delay", help="Seconds to pause before each die roll and computer move."),
 ) -> None:
     """Serve the lobby and games in the browser (open the printed address)."""
@@ -45,21 +48,29 @@ def serve(
         fail(f"the web server needs the 'web' extra: pip install 'dicefront[web]' ({exc})")
     if not 0 < port < 65536:
         fail(f"--port must be 1..65535, not {port}")
-    from dicefront.server.storage import DatabaseInUseError
+    from dicefront.server.storage import DatabaseInUseError, database_url
 
+    try:
+        database_url(db)
+    except ValueError as exc:
+        fail(str(exc))
     sock = _listen(host, port)
+    from dicefront.server.hub import warm_up
+
+    warm_up()
     try:
         app = create_app(db, step_delay=max(0.0, step_delay))
     except DatabaseInUseError as exc:
         sock.close()
         fail(str(exc), 1)
-    except (sqlite3.Error, OSError) as exc:
+    except (ValueError, OSError) as exc:
         sock.close()
-        fail(f"cannot open the game database {db}: {exc}")
+        fail(f"{exc}" if "game database" in str(exc) else f"cannot open the game database: {exc}")
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
-    console.print(f"[bold]Dicefront[/] is serving games stored in [cyan]{esc(db)}[/]")
+    console.print(f"[bold]Dicefront[/] is serving games stored in [cyan]{esc(app.state.hub.storage.shown)}[/]")
     console.print(f"Open [bold underline]http://{esc(shown)}:{port}/[/] in your browser (Ctrl+C stops the server).")
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20,
+                            ws_per_message_deflate=deflate)
     uvicorn.Server(config).run(sockets=[sock])
 
 

@@ -30,12 +30,18 @@ def opt(
     max: float | None = None,
     data: str | None = None,
     special: Sequence[str] = (),
+    legacy: Any = None,
 ) -> dict[str, Any]:
     """Field metadata for an option. ``data`` makes it a data-file option: the folder
     (inside the game's package) of its shipped ``.toml`` files; ``special`` lists the
-    other words it accepts (such as ``choose``), offered with the shipped names."""
+    other words it accepts (such as ``choose``), offered with the shipped names.
+
+    ``legacy`` is for an option added after games were recorded whose default is not
+    how those games were played: the value that reproduces the rules before the option
+    existed. A stored game or replay that does not name the option gets that value (see
+    :func:`legacy_options`); a new game gets the default."""
     return {"help": help, "choices": tuple(choices) if choices else None, "min": min, "max": max,
-            "data": data, "special": tuple(special)}
+            "data": data, "special": tuple(special), "legacy": legacy}
 
 
 @dataclass(frozen=True)
@@ -180,6 +186,18 @@ def build_options(cls: type[T], given: Mapping[str, Any], game: str = "") -> T:
         _check_range(info, value)
         values[name] = value
     return cls(**values)
+
+
+def legacy_options(cls: type, given: Mapping[str, Any]) -> dict[str, Any]:
+    """``given`` (the options a stored game or replay recorded) with every option it
+    does not name and that declares a ``legacy`` value set to that value, so a game
+    recorded before the option existed is rebuilt under the rules it was played by."""
+    out = dict(given)
+    for f in dataclasses.fields(cls):
+        legacy = f.metadata.get("legacy")
+        if legacy is not None and f.name not in out:
+            out[f.name] = legacy
+    return out
 
 
 def options_to_json(options: object) -> dict[str, Any]:

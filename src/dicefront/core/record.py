@@ -142,7 +142,7 @@ def _start(record: MatchRecord) -> tuple[Game[Any, Any], State]:
     from .registry import build
 
     try:
-        game = build(record.game, record.options, data_files=record.data_files or None)
+        game = build(record.game, record.options, data_files=record.data_files or None, stored=True)
     except DicefrontError as exc:
         raise ReplayError(f"replay names a game that cannot be loaded: {exc}") from exc
     bound = game.spec.max_length

@@ -11,6 +11,7 @@ from typing import Any
 
 from .errors import OptionError, StateFormatError, UnknownGameError
 from .game import Game, State
+from .options import legacy_options
 
 _MODULES: dict[str, str] = {}
 _CLASSES: dict[str, type[Game[Any, Any]]] = {}
@@ -54,15 +55,26 @@ def load(name: str, *, data_files: Mapping[str, str] | None = None, local_files:
 
 
 def build(
-    name: str, options: Mapping[str, Any], *, data_files: Mapping[str, str] | None = None, local_files: bool = True
+    name: str,
+    options: Mapping[str, Any],
+    *,
+    data_files: Mapping[str, str] | None = None,
+    local_files: bool = True,
+    stored: bool = False,
 ) -> Game[Any, Any]:
     """Like :func:`load`, with the options as a mapping: for options from outside (a
-    network client, a file), whose names must not reach the keyword arguments."""
+    network client, a file), whose names must not reach the keyword arguments.
+
+    ``stored=True`` for the options of a game recorded earlier (a stored game, a
+    replay, a position): options it does not name take their ``legacy`` value where
+    they declare one (:func:`~dicefront.core.options.legacy_options`)."""
     if not isinstance(options, Mapping):
         raise OptionError("options must be an object of option names to values")
     reserved = sorted(k for k in ("data_files", "local_files") if k in options)
     if reserved:
         raise OptionError(f"unknown option {reserved[0]} for {name}")
+    if stored:
+        options = legacy_options(game_class(name).options_class, options)
     return load(name, data_files=data_files, local_files=local_files, **options)
 
 
@@ -73,5 +85,5 @@ def state_from_json(data: Any) -> State:
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise StateFormatError("the position's 'options' must be an object")
-    game = build(str(data["game"]), options)
+    game = build(str(data["game"]), options, stored=True)
     return game.state_from_json(data)

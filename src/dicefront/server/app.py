@@ -21,6 +21,7 @@ from ..agents import LEVELS, make_agent
 from ..core.errors import DicefrontError
 from ..core.game import State
 from ..core.record import Step, replay_states
+from .docs import offline_docs
 from .hub import Hub, Room
 from .limits import BodyLimit
 from .live import LiveGame, chance_sides, rolls
@@ -85,8 +86,10 @@ def create_app(db: str | Path = "dicefront.sqlite3", step_delay: float = 0.6, co
 
     hub.load()
     app = FastAPI(
-        title="Dicefront", summary="Play Dicefront games in the browser", version=dicefront.__version__, lifespan=lifespan, responses=ERRORS
+        title="Dicefront", summary="Play Dicefront games in the browser", version=dicefront.__version__, lifespan=lifespan, responses=ERRORS,
+        docs_url=None, redoc_url=None,
     )
+    offline_docs(app)
     app.state.hub = hub
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     _limits(app)
@@ -196,7 +199,7 @@ def _api(app: FastAPI, hub: Hub, computers: tuple[str, ...]) -> None:
         if seat not in (0, 1):
             raise DicefrontError(f"seat must be 0, 1 or 'random', not {seat!r}")
         opponent = _opponent(body.opponent, computers)
-        room, seat, token = hub.create(body.game, body.options, opponent, seat, body.data_files)
+        room, seat, token = await hub.create(body.game, body.options, opponent, seat, body.data_files)
         live = room.live
         other = live.seats[1 - seat]
         invite = f"/game/{live.id}#token={other.token}" if other.kind == "human" and other.token else None
@@ -210,7 +213,7 @@ def _api(app: FastAPI, hub: Hub, computers: tuple[str, ...]) -> None:
     async def join(game_id: str) -> dict[str, Any]:
         _room(hub, game_id)
         try:
-            seat, token = hub.join(game_id)
+            seat, token = await hub.join(game_id)
         except DicefrontError as exc:
             raise HTTPException(409, str(exc)) from exc
         return {"id": game_id, "seat": seat, "token": token, "url": f"/game/{game_id}#token={token}"}

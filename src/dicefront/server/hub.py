@@ -1,28 +1,39 @@
 """The hub: every live game, who is connected to it, and the tasks that roll dice
-and move for computer players. Messages to each connection are built per seat."""
+and move for computer players. Messages to each connection are built per seat.
+
+Storage is written from worker threads, never on the event loop. On a shared
+(PostgreSQL) database the hub's games are a cache of the database: before a change it
+catches the game up, a step another process wrote first makes it catch up and try once
+more, and other processes' changes arrive through :mod:`.fanout` and are passed on to
+this process's connections. A process drives (rolls the dice and moves the computer
+players of) the games it made and the games someone follows through it."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from ..agents import make_agent
 from ..core.agent import Agent
 from ..core.errors import DicefrontError
 from ..core.match import agent_copy
+from .fanout import EVERYTHING, Listener
 from .live import LiveGame, Told, validate_new_game
-from .storage import GameRow, Seat, Storage, now
+from .storage import GameRow, Seat, StaleGameError, Storage, now
 
 log = logging.getLogger("dicefront.server")
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+T = TypeVar("T")
 
 
 @dataclass(eq=False)
@@ -38,6 +49,7 @@ class Room:
     connections: set[Connection] = field(default_factory=set)
     agents: dict[int, Agent] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
+    here: bool = False  # made in this process, or followed by someone connected here
 
     def online(self) -> set[int]:
         return {c.seat for c in self.connections if c.seat is not None}
@@ -57,6 +69,12 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.broken: dict[str, str] = {}
         self.odds_slots = 2  # odds computations running at once (threads cannot be cancelled)
+        self.listener: Listener | None = None
+        # storage waits here, off the event loop (threads waiting on a commit are cheap;
+        # the more wait together, the more one SQLite commit covers)
+        self.pool = ThreadPoolExecutor(max_workers=64, thread_name_prefix="dicefront-store")
+        self._refreshing: dict[str, asyncio.Task[None]] = {}
+        self._again: set[str] = set()
 
     # ----- start-up -------------------------------------------------------------------
     def load(self) -> None:
@@ -76,21 +94,109 @@ class Hub:
     def start_drivers(self) -> None:
         for room in self.rooms.values():
             self._drive(room)
+        if self.storage.shared:
+            self.listener = Listener(self.storage.listen_dsn, asyncio.get_running_loop(), self._heard)
+            self.listener.start()
 
     async def close(self) -> None:
+        if self.listener is not None:
+            await self._thread(self.listener.stop)
         tasks = [r.driver for r in self.rooms.values() if r.driver is not None and not r.driver.done()]
+        tasks += list(self._refreshing.values())
         for t in tasks:
             t.cancel()
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
+        self.pool.shutdown(wait=True)
 
     @staticmethod
     def _agents(seats: list[Seat]) -> dict[int, Agent]:
         return {i: make_agent(s.agent) for i, s in enumerate(seats) if s.kind == "computer"}
 
+    async def _thread(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, functools.partial(fn, *args))
+
+    # ----- other processes (shared database) ------------------------------------------
+    async def find(self, game_id: str) -> Room | None:
+        """The game's room; on a shared database, one another process made is loaded."""
+        room = self.rooms.get(game_id)
+        if room is None and self.storage.shared and 0 < len(game_id) <= 40:
+            room = await self._load_room(game_id)
+        return room
+
+    async def _load_room(self, game_id: str) -> Room | None:
+        row = await self._thread(self.storage.load_game, game_id)
+        if row is None or row.status.startswith("broken"):
+            return None
+        try:
+            live = await self._thread(LiveGame, row, self.storage)
+            room = Room(live, agents=self._agents(row.seats))
+        except DicefrontError as exc:
+            log.error("game %s cannot be restored: %s", game_id, exc)
+            return None
+        return self.rooms.setdefault(game_id, room)  # another task may have loaded it meanwhile
+
+    def _heard(self, payload: str) -> None:
+        """A change another process (or this one) committed: ``"<game> [<length>]"``."""
+        if payload == EVERYTHING:
+            for game_id in list(self.rooms):
+                self._refresh_soon(game_id)
+            return
+        game_id, _, length = payload[:80].partition(" ")
+        room = self.rooms.get(game_id)
+        if room is not None and length.isdigit() and room.live.length >= int(length):
+            return  # already known here (this process wrote it)
+        self._refresh_soon(game_id)
+
+    def _refresh_soon(self, game_id: str) -> None:
+        if game_id in self._refreshing:
+            self._again.add(game_id)
+        else:
+            self._refreshing[game_id] = asyncio.get_running_loop().create_task(self._refresh(game_id))
+
+    async def _refresh(self, game_id: str) -> None:
+        try:
+            while True:
+                self._again.discard(game_id)
+                room = self.rooms.get(game_id)
+                if room is None:
+                    await self._load_room(game_id)
+                else:
+                    async with room.lock:
+                        await self._catch_up(room)
+                    self._drive(room)
+                if game_id not in self._again:
+                    return
+        except Exception:
+            log.exception("game %s: catching up with another server process failed", game_id)
+        finally:
+            self._refreshing.pop(game_id, None)
+
+    async def _catch_up(self, room: Room) -> None:
+        """Bring the room up to the database (holding its lock) and tell its connections."""
+        if not self.storage.shared:
+            return
+        row = await self._thread(self.storage.load_game, room.live.id, room.live.length)
+        if row is None:
+            return
+        seats = [s.to_json() for s in room.live.seats]
+        told = room.live.catch_up(row)
+        await self._broadcast(room, told)
+        if seats != [s.to_json() for s in room.live.seats]:
+            players = room.live.players(room.online())
+            await self._tell_all(room, {"type": "players", "players": players})
+
+    async def seat_for_token(self, room: Room, token: str) -> int | None:
+        seat = room.live.seat_for_token(token)
+        if seat is None and self.storage.shared:  # a seat claimed through another process
+            async with room.lock:
+                await self._catch_up(room)
+            seat = room.live.seat_for_token(token)
+        return seat
+
     # ----- lobby ----------------------------------------------------------------------
-    def create(
+    async def create(
         self, name: str, options: dict[str, Any], opponent: str, seat: int, data_files: dict[str, str] | None = None
     ) -> tuple[Room, int, str]:
         """A new game; returns the room, the creator's seat and token. ``data_files``
@@ -107,37 +213,56 @@ class Hub:
             seats.reverse()
         row = GameRow(id=secrets.token_hex(6), game=game.name, options=game.options_json(), seats=seats, created=now(),
                       data_files=game.data_files)
-        self.storage.create_game(row)
-        room = Room(LiveGame(row, self.storage, game), agents=self._agents(seats))
+        await self._thread(self.storage.create_game, row)
+        room = Room(LiveGame(row, self.storage, game), agents=self._agents(seats), here=True)
         self.rooms[row.id] = room
         self._drive(room)
         return room, seat, seats[seat].token
 
-    def join(self, game_id: str) -> tuple[int, str]:
+    async def join(self, game_id: str) -> tuple[int, str]:
         """Claim the open seat of a game listed in the lobby: its token is minted now,
         for this caller only (a friend's invite seat cannot be claimed this way)."""
         room = self.rooms[game_id]
-        seat = room.live.open_seat()
-        if seat is None or room.live.finished:
-            raise DicefrontError("this game has no open seat (a game against a friend is joined through its invite link)")
-        room.live.seats[seat].token = secrets.token_urlsafe(24)
-        self._mark_joined(room, seat)
-        return seat, room.live.seats[seat].token
+        no_seat = DicefrontError("this game has no open seat (a game against a friend is joined through its invite link)")
+        async with room.lock:
+            await self._catch_up(room)
+            seat = room.live.open_seat()
+            if seat is None or room.live.finished:
+                raise no_seat
+            token = secrets.token_urlsafe(24)
+            try:
+                await self._save_seat(room, seat, token=token, joined=True)
+            except StaleGameError:
+                raise no_seat from None
+        return seat, token
 
-    def _mark_joined(self, room: Room, seat: int) -> None:
-        if not room.live.seats[seat].joined:
-            room.live.seats[seat].joined = True
-            self.storage.save_seats(room.live.id, room.live.seats)
+    async def _save_seat(self, room: Room, seat: int, **changes: Any) -> None:
+        """Change one seat, in storage first, unless another process changed the seats."""
+        before = [replace(s) for s in room.live.seats]
+        after = [replace(s, **changes) if i == seat else replace(s) for i, s in enumerate(before)]
+        await self._thread(self.storage.save_seats, room.live.id, after, before)
+        room.live.seats[:] = after
+
+    async def _mark_joined(self, room: Room, seat: int) -> None:
+        for _ in range(3):
+            if room.live.seats[seat].joined:
+                return
+            try:
+                await self._save_seat(room, seat, joined=True)
+            except StaleGameError:
+                await self._catch_up(room)
 
     # ----- connections ------------------------------------------------------------------
     async def connect(self, room: Room, send: Send, seat: int | None) -> Connection:
         conn = Connection(send, seat)
         async with room.lock:
+            await self._catch_up(room)
             if seat is not None:
-                self._mark_joined(room, seat)
+                await self._mark_joined(room, seat)
             room.connections.add(conn)
             await send(room.live.message(seat, None, room.online()))
         await self._presence(room, conn)
+        self._drive(room)
         return conn
 
     async def disconnect(self, room: Room, conn: Connection) -> None:
@@ -156,7 +281,12 @@ class Hub:
         if conn.seat is None:
             raise DicefrontError("spectators cannot act; open the game with your seat's invite link")
         async with room.lock:
-            told = room.live.act(conn.seat, text)
+            await self._catch_up(room)
+            try:
+                told = await self._thread(room.live.act, conn.seat, text)
+            except StaleGameError:  # another process wrote this step first: look again
+                await self._catch_up(room)
+                told = await self._thread(room.live.act, conn.seat, text)
             await self._broadcast(room, told)
         self._drive(room)
 
@@ -164,6 +294,8 @@ class Hub:
     def _drive(self, room: Room) -> None:
         if room.driver is not None and not room.driver.done():
             return
+        if self.storage.shared and not (room.here or room.connections):
+            return  # the process that made the game, or where someone follows it, drives it
         if room.live.needs_driving():
             room.driver = asyncio.get_running_loop().create_task(self._run_driver(room))
 
@@ -173,10 +305,15 @@ class Hub:
             if self.step_delay and not secret:
                 await self.sleep(self.step_delay)
             async with room.lock:
+                await self._catch_up(room)
+                if not room.live.needs_driving():
+                    return
                 secret = not room.live.state.is_chance and room.live.secret_node()
                 start = self.clock()
                 try:
-                    told = await asyncio.to_thread(room.live.step_automatic, room.agents)
+                    told = await self._thread(room.live.step_automatic, room.agents)
+                except StaleGameError:
+                    continue  # another process made this step: caught up on the next turn
                 except Exception:
                     log.exception("game %s: automatic step failed", room.live.id)
                     await self._tell_all(room, {"type": "error", "message": "the server could not continue this game"})
@@ -239,6 +376,22 @@ class Hub:
             return reply
         reply["odds"] = [_odds_row(label, p) for label, p in table] or None
         return reply
+
+
+def warm_up() -> None:
+    """Load every game and draw its first position once, so that the first game made
+    after start-up does not pay for first-use imports (odds and agents too)."""
+    import dicefront
+
+    _odds_function()
+    for name in dicefront.names():
+        try:
+            game = dicefront.load(name)
+            state = game.new_state()
+            game.render_svg(state, 0)
+            state.view(0)
+        except Exception as exc:  # warming is a help: a game that fails here fails clearly later
+            log.warning("warming up %s failed: %s", name, exc)
 
 
 def _odds_row(label: Any, p: Any) -> dict[str, Any]:

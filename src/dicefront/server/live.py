@@ -41,7 +41,7 @@ class LiveGame:
         self.id = row.id
         self.storage = storage  # every step is committed here before anyone hears of it
         self.row = row
-        self.game = game if game is not None else build(row.game, row.options, data_files=row.data_files, local_files=False)
+        self.game = game if game is not None else build(row.game, row.options, data_files=row.data_files, local_files=False, stored=True)
         self.seats = row.seats
         self.state: State = self.game.new_state()
         self.record = MatchRecord(game=self.game.name, options=self.game.options_json(), seed=None, agents=[self._agent_label(s) for s in self.seats],
@@ -51,6 +51,8 @@ class LiveGame:
         self.seen: dict[Viewer, int] = dict.fromkeys(VIEWERS, 0)  # steps shown to each viewer
         self.sides: dict[int, tuple[int, ...]] = {}  # id(chance step): its dice's sides, for the dice box
         self.last_path: list[str] = []  # board ids of the last public move, for highlighting it
+        self._boards: dict[Viewer, dict[str, Any]] = {}  # each seat's board message parts, built once per step
+        self._boards_of: tuple[int, int, bool] = (-1, 0, False)
         for step in row.steps:
             before = tuple(self.state.actors)
             self._replay(step)
@@ -71,6 +73,21 @@ class LiveGame:
         self.record.steps.append(Step(step.player, action=step.action, outcome=step.outcome, events=events))
         if step.player is None and sides:
             self.sides[id(self.record.steps[-1])] = sides
+
+    def catch_up(self, row: GameRow) -> Told:
+        """Take in what another server process committed: ``row``'s seats and its steps
+        from this game's length on. Returns whom each new step is told to."""
+        self.seats[:] = row.seats
+        self.row.status = row.status
+        told: Told = {v: [] for v in VIEWERS}
+        for step in row.steps:
+            before = tuple(self.state.actors)
+            self._replay(step)
+            for viewer, heard in self._note(before, self.record.steps[-1], tuple(self.state.actors), _settled(self.state)).items():
+                told[viewer].extend(heard)
+        if row.steps and self.state.is_terminal:
+            self.record.finish(self.state)
+        return told
 
     @staticmethod
     def _agent_label(seat: Seat) -> str:
@@ -217,7 +234,6 @@ class LiveGame:
     def message(self, seat: int | None, new_steps: list[Step] | None = None, online: set[int] | None = None) -> dict[str, Any]:
         """The state message for ``seat`` (None: a spectator). ``new_steps``: only the
         events of those steps (an update); otherwise the whole log (a greeting)."""
-        state = self.state
         steps = self._known_steps(seat) if new_steps is None else new_steps
         msg: dict[str, Any] = {
             "type": "state",
@@ -226,26 +242,44 @@ class LiveGame:
             "title": self.game.title,
             "seat": seat,
             "step": self.visible_length(seat),
-            "view": state.view(seat),
-            "svg": self.game.render_svg(state, seat),
-            "status": state.status_text(),
-            "actors": list(state.actors),
-            "terminal": state.is_terminal,
-            "result": self.result() if state.is_terminal else None,
-            "actions": self.actions(seat),
+            **self.board(seat),
             "last": self.last_path,
             "players": self.players(online or set()),
             "events": self.events_for(steps, seat),
             "dice": self.dice_for(steps, seat),
             "rolls": self.rolls_for(steps, seat),
-            "chance": chance_kind(state),
+            "chance": chance_kind(self.state),
             "full": new_steps is None,
         }
         if new_steps is None:
             msg["legend"] = self.legend()
-        if seat is not None and seat not in state.actors and not state.is_terminal and self.game.spec.simultaneous:
-            msg["waiting"] = bool(state.actors) and not state.is_chance
         return msg
+
+    def board(self, seat: int | None) -> dict[str, Any]:
+        """The parts of ``seat``'s message that depend only on the state (the SVG, the
+        legal actions with their click paths...): built once per step and seat, shared
+        by every update and greeting until the state changes (a new step, or a new state
+        object: change the state only through those)."""
+        state = self.state
+        key = (self.length, id(state), state.is_terminal)
+        if key != self._boards_of:
+            self._boards.clear()
+            self._boards_of = key
+        board = self._boards.get(seat)
+        if board is None:
+            board = {
+                "view": state.view(seat),
+                "svg": self.game.render_svg(state, seat),
+                "status": state.status_text(),
+                "actors": list(state.actors),
+                "terminal": state.is_terminal,
+                "result": self.result() if state.is_terminal else None,
+                "actions": self.actions(seat),
+            }
+            if seat is not None and seat not in state.actors and not state.is_terminal and self.game.spec.simultaneous:
+                board["waiting"] = bool(state.actors) and not state.is_chance
+            self._boards[seat] = board
+        return board
 
     def legend(self) -> list[list[str]]:
         """What the board's marks mean: the svg role's optional ``legend(game)``."""

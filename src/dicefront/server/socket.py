@@ -47,7 +47,7 @@ def _sender(websocket: WebSocket) -> Send:
 
 async def _session(hub: Hub, websocket: WebSocket, game_id: str) -> None:
     send = _sender(websocket)
-    room = hub.rooms.get(game_id)
+    room = await hub.find(game_id)
     if room is None:
         await send({"type": "error", "message": f"no game {game_id[:40]!r} on this server"})
         await websocket.close(4404)
@@ -57,7 +57,7 @@ async def _session(hub: Hub, websocket: WebSocket, game_id: str) -> None:
         if hello is not None:
             await send({"type": "error", "message": "say hello first: {\"type\": \"hello\", \"token\": ...}"})
         hello = await _receive(websocket, send)
-    seat = await _seat(room, hello, send)
+    seat = await _seat(hub, room, hello, send)
     if seat == -1:
         await websocket.close(4403)
         return
@@ -68,7 +68,7 @@ async def _session(hub: Hub, websocket: WebSocket, game_id: str) -> None:
         await hub.disconnect(room, conn)
 
 
-async def _seat(room: Room, hello: dict[str, Any], send: Send) -> int | None:
+async def _seat(hub: Hub, room: Room, hello: dict[str, Any], send: Send) -> int | None:
     """The seat the hello's token opens; None for a spectator; -1 for a bad token."""
     token = hello.get("token")
     if token in (None, ""):
@@ -76,7 +76,7 @@ async def _seat(room: Room, hello: dict[str, Any], send: Send) -> int | None:
     if not isinstance(token, str) or len(token) > 200:
         await send({"type": "error", "message": "the seat token must be a short string"})
         return -1
-    seat = room.live.seat_for_token(token)
+    seat = await hub.seat_for_token(room, token)
     if seat is None:
         await send({"type": "error", "message": "this seat token does not belong to this game; ask for a new invite link"})
         return -1

@@ -1,7 +1,13 @@
-"""SQLite storage: each game is its options, its seats and its log of steps.
+"""Game storage by URL: an embedded SQLite file (the default) or a PostgreSQL database
+shared by several server processes. Each game is its options, its seats and its log
+of steps; games are rebuilt by replaying logs.
 
 Every step is committed before the server acknowledges it, so a server killed at any
-moment restarts with every acknowledged move; games are rebuilt by replaying logs."""
+moment restarts with every acknowledged move. Step ``n`` of a game is the row
+``(game, n)``: two processes that both try to write step ``n`` cannot both succeed
+(:class:`StaleGameError` for the loser), which serialises each game's moves in the
+database. Written through SQLAlchemy Core; :mod:`.storage_schema` holds the tables and
+the versioned migrations."""
 
 from __future__ import annotations
 
@@ -9,43 +15,33 @@ import contextlib
 import fcntl
 import json
 import os
-import sqlite3
-import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from sqlalchemy import Connection, Engine, create_engine, event, select, text, update
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..core.chance import Roll
 from ..core.errors import DicefrontError
 from ..core.events import Event
 from ..core.record import Step
-
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    created REAL NOT NULL,
-    status TEXT NOT NULL DEFAULT 'live',
-    returns TEXT,
-    data_files TEXT NOT NULL DEFAULT '{}'
-);
-CREATE TABLE IF NOT EXISTS steps (
-    game_id TEXT NOT NULL REFERENCES games(id),
-    idx INTEGER NOT NULL,
-    player INTEGER,
-    action TEXT,
-    outcome TEXT,
-    events TEXT NOT NULL,
-    PRIMARY KEY (game_id, idx)
-);
-"""
+from .storage_schema import CHANNEL, games, migrate, steps
+from .storage_writer import GroupWriter
 
 
 class DatabaseInUseError(DicefrontError):
     """Another server process already serves this database file."""
+
+
+class DatabaseUrlError(DicefrontError):
+    """A --db value that names no database this server can use."""
+
+
+class StaleGameError(DicefrontError):
+    """Another process changed the game first; reload it and try again."""
 
 
 @dataclass
@@ -84,104 +80,206 @@ class GameRow:
     """The text of the designer data files the game was created with, by option."""
 
 
+def database_url(value: str | Path) -> str:
+    """The SQLAlchemy URL for a --db value: ``sqlite:///path``, a bare file path, or
+    ``postgresql://...``; DatabaseUrlError for anything else."""
+    raw = str(value)
+    if raw == ":memory:":
+        raise DatabaseUrlError("an in-memory database would lose every game; give a file path or a postgresql:// URL")
+    if "://" not in raw:
+        return "sqlite:///" + str(Path(raw))
+    scheme, _, rest = raw.partition("://")
+    if scheme == "sqlite":
+        if not rest.startswith("/") or rest == "/":
+            raise DatabaseUrlError("a SQLite URL is sqlite:///path/to/file (three slashes, then the file)")
+        return raw
+    if scheme in ("postgresql", "postgres", "postgresql+psycopg"):
+        return "postgresql+psycopg://" + rest
+    raise DatabaseUrlError(f"--db must be a file path, sqlite:///path or postgresql://..., not a {scheme[:20]!r} URL")
+
+
 class Storage:
-    """A small synchronous store; one connection guarded by a lock. One process at a
-    time: an exclusive lock on ``<db>.lock`` is held for the store's lifetime."""
+    """Synchronous, thread-safe storage; the hub calls it from worker threads, never
+    from the event loop. A SQLite file serves one process at a time (an exclusive lock
+    on ``<db>.lock`` is held for the store's lifetime); PostgreSQL serves many."""
 
-    def __init__(self, path: str | Path) -> None:
-        self.path = str(path)
+    def __init__(self, db: str | Path) -> None:
+        self.url = database_url(db)
+        self.shared = self.url.startswith("postgresql")
         self._lockfile: int | None = None
-        if self.path != ":memory:":
-            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-            self._lockfile = _exclusive(self.path + ".lock")
-        self._lock = threading.Lock()
-        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(SCHEMA)
-        self._migrate()
+        self._writer: GroupWriter | None = None
+        if not self.shared:
+            path = self.path = self.url[len("sqlite:///") :]
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self._lockfile = _exclusive(path + ".lock")
+        else:
+            self.path = ""
+        try:
+            self.engine = _engine(self.url)
+            with self.engine.begin() as conn:
+                migrate(conn)
+            if not self.shared:  # SQLite: one writer thread, group commits
+                self._writer = GroupWriter(self.engine)
+        except SQLAlchemyError as exc:
+            self.close()
+            raise DatabaseUrlError(f"cannot open the game database: {_reason(exc)}") from None
+        except ImportError:
+            self.close()
+            raise DatabaseUrlError("a PostgreSQL database needs the 'postgres' extra: pip install 'dicefront[postgres]'") from None
 
-    def _migrate(self) -> None:
-        """Bring a database made by an older version up to this schema."""
-        columns = {r[1] for r in self._db.execute("PRAGMA table_info(games)").fetchall()}
-        if "data_files" not in columns:
-            self._db.execute("ALTER TABLE games ADD COLUMN data_files TEXT NOT NULL DEFAULT '{}'")
+    @property
+    def shown(self) -> str:
+        """The database for messages, without any password."""
+        return self.path or self.engine.url.render_as_string(hide_password=True)
 
     def close(self) -> None:
-        with self._lock:
-            self._db.close()
-            if self._lockfile is not None:
-                os.close(self._lockfile)  # releases the lock
-                self._lockfile = None
+        if self._writer is not None:
+            self._writer.close()
+        engine: Engine | None = getattr(self, "engine", None)
+        if engine is not None:
+            engine.dispose()
+        if self._lockfile is not None:
+            os.close(self._lockfile)  # releases the lock
+            self._lockfile = None
 
+    def _run(self, job: Callable[[Connection], Any]) -> Any:
+        """Run a write in a transaction, committed on return (SQLite: in the writer's
+        next group; PostgreSQL: in this thread, the database grouping commits)."""
+        if self._writer is not None:
+            return self._writer.run(job)
+        with self.engine.begin() as conn:
+            return job(conn)
+
+    @property
+    def listen_dsn(self) -> str:
+        """The libpq address of a shared database, for LISTEN (see :mod:`.fanout`)."""
+        return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+    def _notify(self, conn: Connection, game_id: str, length: int | None = None) -> None:
+        """Tell the other processes that a game changed, and its length after a step
+        (delivered when the transaction commits)."""
+        if self.shared:
+            payload = game_id if length is None else f"{game_id} {length}"
+            conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
+    # ----- writing ------------------------------------------------------------------------
     def create_game(self, row: GameRow) -> None:
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.execute(
-                "INSERT INTO games (id, game, options, seats, created, status, data_files) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (row.id, row.game, json.dumps(row.options), _seats_json(row.seats), row.created, row.status, json.dumps(row.data_files)),
-            )
-
-    def save_seats(self, game_id: str, seats: list[Seat]) -> None:
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.execute("UPDATE games SET seats = ? WHERE id = ?", (_seats_json(seats), game_id))
-
-    def add_steps(self, game_id: str, first: int, steps: list[Step], finished: tuple[float, float] | None = None) -> None:
-        """Append steps ``first``, ``first + 1``... in one transaction (committed on return)."""
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.executemany(
-                "INSERT INTO steps (game_id, idx, player, action, outcome, events) VALUES (?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        game_id,
-                        first + i,
-                        s.player,
-                        s.action,
-                        None if s.outcome is None else json.dumps(s.outcome.to_json()),
-                        json.dumps([e.to_json() for e in s.events]),
-                    )
-                    for i, s in enumerate(steps)
-                ],
-            )
-            if finished is not None:
-                self._db.execute(
-                    "UPDATE games SET status = 'finished', returns = ? WHERE id = ?", (json.dumps(list(finished)), game_id)
-                )
-
-    def load_games(self) -> list[GameRow]:
-        with self._lock:
-            rows = self._db.execute("SELECT id, game, options, seats, created, status, returns, data_files FROM games ORDER BY created").fetchall()
-            steps = self._db.execute("SELECT game_id, player, action, outcome, events FROM steps ORDER BY game_id, idx").fetchall()
-        games = {
-            r[0]: GameRow(
-                id=r[0],
-                game=r[1],
-                options=json.loads(r[2]),
-                seats=[Seat.from_json(s) for s in json.loads(r[3])],
-                created=float(r[4]),
-                status=r[5],
-                returns=None if r[6] is None else json.loads(r[6]),
-                data_files=json.loads(r[7]),
-            )
-            for r in rows
+        values = {
+            "id": row.id, "game": row.game, "options": json.dumps(row.options), "seats": _seats_json(row.seats),
+            "created": row.created, "status": row.status, "data_files": json.dumps(row.data_files),
         }
-        for game_id, player, action, outcome, events in steps:
-            row = games.get(game_id)
-            if row is None:
-                continue
-            evs = [Event.from_json(e) for e in json.loads(events)]
-            if outcome is not None:
-                row.steps.append(Step(None, outcome=Roll.from_json(json.loads(outcome)), events=evs))
-            else:
-                row.steps.append(Step(int(player), action=str(action), events=evs))
-        return list(games.values())
+
+        def job(conn: Connection) -> None:
+            conn.execute(games.insert().values(**values))
+            self._notify(conn, row.id)
+
+        self._run(job)
+
+    def save_seats(self, game_id: str, seats: list[Seat], before: list[Seat] | None = None) -> None:
+        """Store the seats; with ``before``, only if they are still as they were
+        (StaleGameError if another process changed them first)."""
+        query = update(games).where(games.c.id == game_id).values(seats=_seats_json(seats))
+        if before is not None:
+            query = query.where(games.c.seats == _seats_json(before))
+
+        def job(conn: Connection) -> None:
+            if conn.execute(query).rowcount != 1:
+                raise StaleGameError("someone else took this seat first")
+            self._notify(conn, game_id)
+
+        self._run(job)
+
+    def add_steps(self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None) -> None:
+        """Append steps ``first``, ``first + 1``... in one transaction (committed on
+        return); StaleGameError, nothing written, if step ``first`` exists already."""
+        rows = [
+            {
+                "game_id": game_id, "idx": first + i, "player": s.player, "action": s.action,
+                "outcome": None if s.outcome is None else json.dumps(s.outcome.to_json()),
+                "events": json.dumps([e.to_json() for e in s.events]),
+            }
+            for i, s in enumerate(new)
+        ]
+
+        def job(conn: Connection) -> None:
+            conn.execute(steps.insert(), rows)
+            if finished is not None:
+                conn.execute(update(games).where(games.c.id == game_id).values(status="finished", returns=json.dumps(list(finished))))
+            self._notify(conn, game_id, first + len(new))
+
+        try:
+            self._run(job)
+        except IntegrityError:
+            raise StaleGameError("the game moved on in another server process; try again") from None
 
     def mark_broken(self, game_id: str, reason: str) -> None:
-        with self._lock, self._db:
-            self._db.execute("BEGIN")
-            self._db.execute("UPDATE games SET status = ? WHERE id = ?", (f"broken: {reason}"[:500], game_id))
+        query = update(games).where(games.c.id == game_id).values(status=f"broken: {reason}"[:500])
+        self._run(lambda conn: conn.execute(query))
+
+    # ----- reading ------------------------------------------------------------------------
+    def load_games(self) -> list[GameRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games).order_by(games.c.created)).all()
+            found = {r.id: _game_row(r) for r in rows}
+            query = select(steps.c.game_id, steps.c.player, steps.c.action, steps.c.outcome, steps.c.events).order_by(steps.c.game_id, steps.c.idx)
+            for game_id, player, action, outcome, evs in conn.execute(query):
+                row = found.get(game_id)
+                if row is not None:
+                    row.steps.append(_step(player, action, outcome, evs))
+        return list(found.values())
+
+    def load_game(self, game_id: str, first: int = 0) -> GameRow | None:
+        """One game with its steps from ``first`` on (None if there is no such game)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(games).where(games.c.id == game_id)).first()
+            if r is None:
+                return None
+            row = _game_row(r)
+            query = (
+                select(steps.c.player, steps.c.action, steps.c.outcome, steps.c.events)
+                .where(steps.c.game_id == game_id, steps.c.idx >= first)
+                .order_by(steps.c.idx)
+            )
+            row.steps = [_step(*s) for s in conn.execute(query)]
+        return row
+
+
+def _engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN"))  # SQLAlchemy's recipe for savepoints
+        return engine
+    return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:
+    dbapi_connection.isolation_level = None  # transactions are begun by SQLAlchemy (see _engine)
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=FULL")  # a commit is on disk before the move is acknowledged
+    cursor.close()
+
+
+def _reason(exc: SQLAlchemyError) -> str:
+    """One line on why the database failed, without the URL's password."""
+    orig = getattr(exc, "orig", None) or exc
+    return " ".join(str(orig).split())[:200]
+
+
+def _game_row(r: Any) -> GameRow:
+    return GameRow(
+        id=r.id, game=r.game, options=json.loads(r.options), seats=[Seat.from_json(s) for s in json.loads(r.seats)],
+        created=float(r.created), status=r.status, returns=None if r.returns is None else json.loads(r.returns),
+        data_files=json.loads(r.data_files),
+    )
+
+
+def _step(player: int | None, action: str | None, outcome: str | None, evs: str) -> Step:
+    events = [Event.from_json(e) for e in json.loads(evs)]
+    if outcome is not None:
+        return Step(None, outcome=Roll.from_json(json.loads(outcome)), events=events)
+    return Step(int(player or 0), action=str(action), events=events)
 
 
 def _exclusive(path: str) -> int:

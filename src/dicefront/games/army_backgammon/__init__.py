@@ -37,7 +37,7 @@ class ArmyBackgammonOptions:
     sergeant: str = field(
         default="choose",
         metadata=opt("choose: each player names his Sergeant at set-up; army: the army list names him (with setup=army)",
-                     choices=("choose", "army")),
+                     choices=("choose", "army"), legacy="army"),
     )
     weapons_per_man: int = field(default=1, metadata=opt("Weapons each man gets when players arm them (setup=choose)", min=1, max=3))
     dice: int = field(default=2, metadata=opt("Dice rolled each turn (the 'more dice' variant)", min=2, max=4))

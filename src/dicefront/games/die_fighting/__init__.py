@@ -42,10 +42,10 @@ class DieFightingOptions:
         "An elimination game still undecided after this many rounds is a draw", min=1, max=500))
     regroup: str = field(default="type", metadata=opt(
         "Which units may regroup together (rule 7.6): type (the same unit type: Foot, Mounted or Ranged) or kind (the same unit)",
-        choices=("type", "kind")))
+        choices=("type", "kind"), legacy="kind"))
     combat_pass: str = field(default="when-stuck", metadata=opt(
         "When an activated unit may pass in the combat phase (rule 7.1): when-stuck (only with no action open) or always",
-        choices=("when-stuck", "always")))
+        choices=("when-stuck", "always"), legacy="always"))
     blocked_overflow: bool = field(default=True, metadata=opt(
         "Damage above 1 stopped by Blocking terrain goes to an exposed enemy next to the target (else it is lost)"))
 

@@ -28,7 +28,7 @@ class DitchOptions:
     )
     straight_moves: bool = field(default=False, metadata=opt("Moves go in one straight line instead of any path of steps"))
     pass_through_pawns: bool = field(default=False, metadata=opt("A moving pawn may pass over other pawns"))
-    pass_over_blocks: bool = field(default=True, metadata=opt("A moving pawn may pass over a blocked tile without ending there (rule 8.2); false: blocked tiles close the way"))
+    pass_over_blocks: bool = field(default=True, metadata=opt("A moving pawn may pass over a blocked tile without ending there (rule 8.2); false: blocked tiles close the way", legacy=False))
     archer_range: str = field(
         default="ring",
         metadata=opt(

@@ -55,7 +55,7 @@ class HellsDitchOptions:
             "What the reveal shows (rule 2.4): order (the counters; each order is seen when it is carried out) "
             "or plan (the counters and both whole lists of orders)",
             choices=("order", "plan"),
-        ),
+        legacy="plan"),
     )
     round_limit: int = field(default=30, metadata=opt("The game is a draw after this many rounds (3 turns each)", min=1, max=1000))
 

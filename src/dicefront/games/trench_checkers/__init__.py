@@ -34,22 +34,22 @@ class TrenchCheckersOptions:
         metadata=opt(
             "Where terrain may be placed (rule 2.3): grass (any empty grass tile) or own-half (empty grass of the placer's own half)",
             choices=("grass", "own-half"),
-        ),
+        legacy="own-half"),
     )
     first_move: str = field(
         default="high-roller",
         metadata=opt(
             "Who begins the first round's movement (rule 2.4): high-roller (the roll-off winner; the player they choose places terrain first) or chosen (the player chosen to go first)",
             choices=("high-roller", "chosen"),
-        ),
+        legacy="chosen"),
     )
-    pass_commando: bool = field(default=True, metadata=opt("A unit may pass through an inactive enemy Commando's tile, two moves in one go (rule 3.4); false: that tile blocks"))
+    pass_commando: bool = field(default=True, metadata=opt("A unit may pass through an inactive enemy Commando's tile, two moves in one go (rule 3.4); false: that tile blocks", legacy=False))
     reroll: str = field(
         default="per-card",
         metadata=opt(
             "Re-roll cards in one battle (rule 11.11): per-card (each card held re-rolls once more) or once-per-battle (one per side)",
             choices=("per-card", "once-per-battle"),
-        ),
+        legacy="once-per-battle"),
     )
     round_limit: int = field(default=60, metadata=opt("The game is a draw after this many rounds", min=1, max=1000))
 

@@ -1,0 +1,328 @@
+"""Load test of `dicefront serve` on loopback, against a bare FastAPI/uvicorn websocket
+server that sends messages of the same shape, run interleaved in the same run.
+
+Each game is human against human: two websockets, each making a random legal move when
+it is its turn. Prints round trip p50/p99 (a move sent -> its mover's update), actions/s,
+errors, and the server's CPU seconds per action as a ratio to the reference's; then a
+soak of the server alone, reporting the slope of its memory (RSS) over time.
+
+    python benchmarks/server_load.py                    # 20 and 200 games, 20 s soak
+    python benchmarks/server_load.py --soak 600         # the 10-minute soak
+    python benchmarks/server_load.py --db postgresql://... --games 20
+
+Bounded: every phase stops after --seconds (or --actions per game); loopback only."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+
+HOST = "127.0.0.1"
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Tally:
+    pid: int
+    round_trips: list[float] = field(default_factory=list)
+    errors: int = 0
+    actions: int = 0
+    started: tuple[float, float] = (0.0, 0.0)  # wall time and server CPU when play began
+
+    def cpu(self) -> float:
+        return cpu_seconds(self.pid)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+@contextlib.contextmanager
+def process(args: list[str], port: int, ready: str) -> Iterator[subprocess.Popen[bytes]]:
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(f"http://{HOST}:{port}{ready}", timeout=1)
+                break
+            except httpx.TransportError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(f"server did not start: {proc.stderr.read().decode()[-500:] if proc.stderr else ''}") from None
+                time.sleep(0.1)
+        yield proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(10)
+
+
+# ----- the reference: a bare websocket server sending the same message shape ----------------
+def reference_app(template_path: str) -> FastAPI:
+    template = json.loads(Path(template_path).read_text())
+    app = FastAPI()
+    rooms: dict[str, dict[str, Any]] = {}
+
+    @app.get("/ping")
+    async def ping() -> dict[str, str]:
+        return {"ok": "yes"}
+
+    @app.post("/api/games")
+    async def create() -> dict[str, Any]:
+        game_id = os.urandom(6).hex()
+        rooms[game_id] = {"step": 0, "mover": 0, "socks": {}}
+        return {"id": game_id, "token": "0", "invite": f"/game/{game_id}#token=1"}
+
+    def message(room: dict[str, Any], seat: int) -> str:
+        msg = dict(template, seat=seat, step=room["step"], actors=[room["mover"]], full=False)
+        msg["actions"] = template["actions"] if seat == room["mover"] else []
+        return json.dumps(msg)
+
+    @app.websocket("/ws/{game_id}")
+    async def play(ws: WebSocket, game_id: str) -> None:
+        await ws.accept()
+        room = rooms[game_id]
+        hello = json.loads(await ws.receive_text())
+        seat = int(hello["token"])
+        room["socks"][seat] = ws
+        await ws.send_text(message(room, seat))
+        try:
+            while True:
+                msg = json.loads(await ws.receive_text())
+                if msg.get("type") == "act" and seat == room["mover"]:
+                    room["step"] += 1
+                    room["mover"] = 1 - room["mover"]
+                    for s, other in list(room["socks"].items()):
+                        await other.send_text(message(room, s))
+        except WebSocketDisconnect:
+            room["socks"].pop(seat, None)
+
+    return app
+
+
+# ----- the players --------------------------------------------------------------------------
+@dataclass
+class Clock:
+    """Play starts once every game of the phase is made and connected."""
+
+    seconds: float
+    ready: asyncio.Barrier
+    until: float = 0.0
+
+
+async def one_game(port: int, rng: random.Random, clock: Clock, max_actions: int, tally: Tally, first: bool) -> None:
+    async with httpx.AsyncClient() as http:
+        made = (await http.post(f"http://{HOST}:{port}/api/games", json={"game": "ditch", "opponent": "friend"}, timeout=30)).json()
+    tokens = [made["token"], made["invite"].split("#token=", 1)[1]]
+    url = f"ws://{HOST}:{port}/ws/{made['id']}"
+    async with websockets.connect(url, max_size=1 << 22) as a, websockets.connect(url, max_size=1 << 22) as b:
+        socks = [a, b]
+        latest: list[dict[str, Any]] = []
+        for ws, token in zip(socks, tokens, strict=True):
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            latest.append(await next_state(ws, tally))
+        if first and await asyncio.wait_for(clock.ready.wait(), 300) == 0:
+            clock.until = time.monotonic() + clock.seconds
+            tally.started = (time.monotonic(), tally.cpu())
+        await asyncio.sleep(0)
+        done = 0
+        while done < max_actions and time.monotonic() < clock.until:
+            await in_step(socks, latest, tally)
+            if latest[0]["terminal"]:
+                return
+            mover = 0 if latest[0]["actions"] else 1
+            before = latest[mover]["step"]
+            start = time.perf_counter()
+            await socks[mover].send(json.dumps({"type": "act", "action": rng.choice(latest[mover]["actions"])["text"]}))
+            while latest[mover]["step"] <= before:
+                latest[mover] = await next_state(socks[mover], tally)
+            tally.round_trips.append(time.perf_counter() - start)
+            tally.actions += 1
+            done += 1
+
+
+def settled(msg: dict[str, Any]) -> bool:
+    return bool(msg["terminal"] or msg["actions"] or (msg["actors"] and msg["seat"] not in msg["actors"]))
+
+
+async def in_step(socks: list[Any], latest: list[dict[str, Any]], tally: Tally) -> None:
+    while True:
+        target = max(m["step"] for m in latest)
+        for i, ws in enumerate(socks):
+            while latest[i]["step"] < target or not settled(latest[i]):
+                latest[i] = await next_state(ws, tally)
+        if latest[0]["step"] == latest[1]["step"]:
+            return
+
+
+async def next_state(ws: Any, tally: Tally) -> dict[str, Any]:
+    while True:
+        msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
+        if msg.get("type") == "error":
+            tally.errors += 1
+        elif msg.get("type") == "state":
+            return msg
+
+
+async def load(pid: int, port: int, games: int, seconds: float, max_actions: int, seed: int) -> Tally:
+    tally = Tally(pid)
+    clock = Clock(seconds, asyncio.Barrier(games), time.monotonic() + 600)
+    rng = random.Random(seed)
+
+    async def slot(i: int) -> None:
+        game_rng = random.Random(rng.randrange(1 << 30) + i)
+        first = True
+        while time.monotonic() < clock.until and tally.actions < games * max_actions:
+            try:
+                await one_game(port, game_rng, clock, max_actions, tally, first)
+            except (TimeoutError, OSError, httpx.HTTPError, websockets.WebSocketException, KeyError, ValueError):
+                tally.errors += 1
+                await asyncio.sleep(0.1)
+            if first:
+                first = False
+
+    await asyncio.gather(*(slot(i) for i in range(games)))
+    return tally
+
+
+def phase(pid: int, port: int, games: int, seconds: float, max_actions: int, seed: int) -> dict[str, float]:
+    tally = asyncio.run(load(pid, port, games, seconds, max_actions, seed))
+    t0, cpu0 = tally.started
+    cpu, wall = cpu_seconds(pid) - cpu0, time.monotonic() - t0
+    trips = sorted(tally.round_trips) or [float("nan")]
+    return {
+        "actions": tally.actions, "errors": tally.errors, "seconds": wall, "cpu": cpu,
+        "p50": trips[len(trips) // 2], "p99": trips[min(len(trips) - 1, int(len(trips) * 0.99))],
+    }
+
+
+def merged(runs: list[dict[str, float]]) -> dict[str, float]:
+    actions = sum(r["actions"] for r in runs)
+    return {
+        "actions": actions, "errors": sum(r["errors"] for r in runs),
+        "actions_per_s": actions / max(1e-9, sum(r["seconds"] for r in runs)),
+        "cpu_ms_per_action": 1000 * sum(r["cpu"] for r in runs) / max(1, actions),
+        "p50_ms": 1000 * statistics.median(r["p50"] for r in runs), "p99_ms": 1000 * max(r["p99"] for r in runs),
+    }
+
+
+def soak(pid: int, port: int, games: int, seconds: float, seed: int) -> dict[str, float]:
+    samples: list[tuple[float, float]] = []
+    start = time.monotonic()
+    stop = start + seconds
+    part = max(5.0, seconds / 20)
+    actions = errors = 0
+    while time.monotonic() < stop:
+        run = phase(pid, port, games, min(part, stop - time.monotonic()), 10**9, seed + len(samples))
+        actions, errors = actions + int(run["actions"]), errors + int(run["errors"])
+        samples.append((time.monotonic() - start, rss_mb(pid)))
+    if len(samples) < 2:
+        return {"rss_mb": samples[-1][1] if samples else 0.0, "slope_mb_per_min": 0.0, "actions": actions, "errors": errors}
+    slope = statistics.linear_regression([t for t, _ in samples], [m for _, m in samples]).slope
+    return {"rss_start_mb": samples[0][1], "rss_end_mb": samples[-1][1], "slope_mb_per_min": slope * 60, "actions": actions, "errors": errors}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default="20,200", help="concurrent games per phase, comma-separated")
+    parser.add_argument("--seconds", type=float, default=15.0, help="length of each phase")
+    parser.add_argument("--rounds", type=int, default=2, help="interleaved reference/dicefront rounds per load")
+    parser.add_argument("--actions", type=int, default=400, help="most actions per game in a phase")
+    parser.add_argument("--soak", type=float, default=20.0, help="seconds of the memory soak (600: ten minutes; 0: none)")
+    parser.add_argument("--soak-games", type=int, default=20)
+    parser.add_argument("--db", default="", help="database URL for the server (default: a new SQLite file)")
+    parser.add_argument("--deflate", action="store_true", help="serve with permessage-deflate")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--reference-server", nargs=2, metavar=("PORT", "TEMPLATE"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.reference_server:
+        import uvicorn
+
+        port, template = args.reference_server
+        uvicorn.run(reference_app(template), host=HOST, port=int(port), log_level="warning", ws_per_message_deflate=args.deflate)
+        return
+    run(args)
+
+
+def run(args: argparse.Namespace) -> None:
+    work = Path(tempfile.mkdtemp(prefix="dicefront-load-"))
+    db = args.db or str(work / "games.sqlite3")
+    port, ref_port = free_port(), free_port()
+    serve = [sys.executable, "-c", "from dicefront.cli import main; main()", "serve", "--db", db, "--port", str(port), "--step-delay", "0"]
+    serve += ["--ws-deflate"] if args.deflate else []
+    with process(serve, port, "/api/games") as server:
+        template = asyncio.run(grab_template(port))
+        (work / "template.json").write_text(json.dumps(template))
+        reference = [sys.executable, __file__, "--reference-server", str(ref_port), str(work / "template.json")]
+        reference += ["--deflate"] if args.deflate else []
+        with process(reference, ref_port, "/ping") as ref:
+            print(f"seed {args.seed}; {args.rounds} interleaved rounds of {args.seconds:g} s per load; db {db.split('://')[0] if '://' in db else 'sqlite'}")
+            print(f"{'games':>6} {'server':>10} {'actions':>8} {'act/s':>7} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6} {'cpu ms/act':>10} {'cpu ratio':>9}")
+            for games in (int(g) for g in args.games.split(",")):
+                runs: dict[str, list[dict[str, float]]] = {"reference": [], "dicefront": []}
+                for r in range(args.rounds):
+                    runs["reference"].append(phase(ref.pid, ref_port, games, args.seconds, args.actions, args.seed + r))
+                    runs["dicefront"].append(phase(server.pid, port, games, args.seconds, args.actions, args.seed + r))
+                ref_row, row = merged(runs["reference"]), merged(runs["dicefront"])
+                for name, m in (("reference", ref_row), ("dicefront", row)):
+                    ratio = m["cpu_ms_per_action"] / ref_row["cpu_ms_per_action"] if ref_row["cpu_ms_per_action"] else float("nan")
+                    print(f"{games:>6} {name:>10} {m['actions']:>8.0f} {m['actions_per_s']:>7.1f} {m['p50_ms']:>8.1f} "
+                          f"{m['p99_ms']:>8.1f} {m['errors']:>6.0f} {m['cpu_ms_per_action']:>10.2f} {ratio:>9.2f}")
+        if args.soak > 0:
+            result = soak(server.pid, port, args.soak_games, args.soak, args.seed)
+            print("soak:", json.dumps({k: round(v, 3) for k, v in result.items()}))
+
+
+async def grab_template(port: int) -> dict[str, Any]:
+    """A real state message (the mover's greeting) as the reference's message shape."""
+    async with httpx.AsyncClient() as http:
+        made = (await http.post(f"http://{HOST}:{port}/api/games", json={"game": "ditch", "opponent": "friend"}, timeout=30)).json()
+    tokens = [made["token"], made["invite"].split("#token=", 1)[1]]
+    for token in tokens:
+        async with websockets.connect(f"ws://{HOST}:{port}/ws/{made['id']}", max_size=1 << 22) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            with contextlib.suppress(asyncio.TimeoutError):
+                for _ in range(20):
+                    msg = json.loads(await asyncio.wait_for(ws.recv(), 3))
+                    if msg.get("type") == "state" and msg["actions"]:
+                        return dict(msg)
+    raise SystemExit("could not read a state message with actions from the server")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+"""The storage tables and their versioned migrations (run through Alembic's operations).
+
+The version lives in the table ``dicefront_schema``. A database made before it existed
+(the SQLite files of earlier versions) is recognised by its columns and brought up to
+date in place; a newer database than this code knows is refused, never rewritten."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from alembic.migration import MigrationContext
+from alembic.operations import Operations
+from sqlalchemy import Column, Connection, Float, ForeignKey, Integer, MetaData, Table, Text, inspect, text
+
+from ..core.errors import DicefrontError
+
+CHANNEL = "dicefront_games"
+"""The PostgreSQL NOTIFY channel: the payload is the id of a game that changed."""
+
+metadata = MetaData()
+games = Table(
+    "games", metadata,
+    Column("id", Text, primary_key=True),
+    Column("game", Text, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("status", Text, nullable=False, server_default="live"),
+    Column("returns", Text),
+    Column("data_files", Text, nullable=False, server_default="{}"),
+)
+steps = Table(
+    "steps", metadata,
+    Column("game_id", Text, ForeignKey("games.id"), primary_key=True),
+    Column("idx", Integer, primary_key=True),
+    Column("player", Integer),
+    Column("action", Text),
+    Column("outcome", Text),
+    Column("events", Text, nullable=False),
+)
+schema = Table("dicefront_schema", metadata, Column("version", Integer, nullable=False))
+
+
+def _v2_data_files(op: Operations) -> None:
+    op.add_column("games", Column("data_files", Text, nullable=False, server_default="{}"))
+
+
+MIGRATIONS: dict[int, Callable[[Operations], None]] = {2: _v2_data_files}
+"""Version n's migration from version n - 1 (version 1: games and steps, no data files)."""
+VERSION = max(MIGRATIONS)
+
+
+class SchemaError(DicefrontError):
+    """A database this version of Dicefront cannot use."""
+
+
+def migrate(conn: Connection) -> int:
+    """Create or upgrade the tables in ``conn``'s transaction; returns the version
+    the database had (0: new)."""
+    if conn.dialect.name == "postgresql":  # two processes starting at once take turns
+        conn.execute(text("SELECT pg_advisory_xact_lock(1818)"))
+    found = _version(conn)
+    if found > VERSION:
+        raise SchemaError(f"the game database has schema version {found}; this Dicefront knows up to {VERSION}: upgrade Dicefront")
+    if found == 0:
+        metadata.create_all(conn)
+        conn.execute(schema.insert().values(version=VERSION))
+        return 0
+    op = Operations(MigrationContext.configure(conn))
+    for version in range(found + 1, VERSION + 1):
+        MIGRATIONS[version](op)
+    if not inspect(conn).has_table(schema.name):
+        schema.create(conn)
+        conn.execute(schema.insert().values(version=VERSION))
+    else:
+        conn.execute(schema.update().values(version=VERSION))
+    return found
+
+
+def _version(conn: Connection) -> int:
+    look = inspect(conn)
+    if look.has_table(schema.name):
+        return int(conn.execute(schema.select()).scalar_one())
+    if not look.has_table("games"):
+        return 0
+    columns = {c["name"] for c in look.get_columns("games")}
+    return 2 if "data_files" in columns else 1

@@ -1,0 +1,39 @@
+"""Each seat's board (SVG, legal actions with click paths...) is built once per step,
+however many sockets of that seat hear of it and however often they ask again."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from .conftest import create, drain, invite_token, live, receive, settle
+
+
+def test_a_seats_board_is_drawn_once_per_step(client: TestClient, connect: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = create(client)
+    settle(client, made["id"])
+    game = live(client, made["id"])
+    drawn: Counter[tuple[int, int | None]] = Counter()
+    original = game.game.render_svg
+
+    def counting(state: Any, seat: int | None = None) -> str:
+        drawn[(game.length, seat)] += 1
+        return str(original(state, seat))
+
+    monkeypatch.setattr(game.game, "render_svg", counting)
+    tokens = [made["token"], invite_token(made)]
+    mover = game.state.actors[0]
+    socks = [connect(made["id"], tokens[mover]), connect(made["id"], tokens[mover]), connect(made["id"], tokens[1 - mover])]
+    greet = [receive(s) for s in socks]
+    socks[0].send_json({"type": "act", "action": greet[0]["actions"][0]["text"]})
+    step = greet[0]["step"] + 1
+    for s in socks:
+        drain(s, step)
+    settle(client, made["id"])
+    for s in socks[:2]:
+        s.send_json({"type": "sync"})
+        assert receive(s)["type"] == "state"
+    assert drawn and max(drawn.values()) == 1, drawn

@@ -1,0 +1,75 @@
+"""Two real server processes on one PostgreSQL database: a player on each plays the
+same game live over websockets, and killing one process mid-game loses no move it
+acknowledged (the other process carries on with both players)."""
+
+from __future__ import annotations
+
+import json
+import random
+import signal
+from typing import Any
+
+import httpx
+
+from dicefront.server.storage import Storage
+
+from .test_restart import free_port, hello, next_state, server
+
+SEED = 18
+
+
+def _settled(msg: dict[str, Any]) -> bool:
+    """The seat's view is at rest: its turn, the other's turn, or the end."""
+    return bool(msg["terminal"] or msg["actions"] or (msg["actors"] and msg["seat"] not in msg["actors"]))
+
+
+def _in_step(socks: list[Any], latest: list[dict[str, Any]]) -> None:
+    """Read both sockets until they show the same settled step."""
+    while True:
+        target = max(m["step"] for m in latest)
+        for i, ws in enumerate(socks):
+            while latest[i]["step"] < target or not _settled(latest[i]):
+                latest[i] = next_state(ws)
+        if latest[0]["step"] == latest[1]["step"]:
+            return
+
+
+def _play(socks: list[Any], latest: list[dict[str, Any]], rng: random.Random, moves: int, acked: dict[int, str]) -> None:
+    """Up to ``moves`` random legal moves; ``acked``: step number -> action, for each
+    move whose update reached its mover."""
+    for _ in range(moves):
+        _in_step(socks, latest)
+        if latest[0]["terminal"]:
+            return
+        mover = 0 if latest[0]["actions"] else 1
+        action = rng.choice(latest[mover]["actions"])["text"]
+        socks[mover].send(json.dumps({"type": "act", "action": action}))
+        latest[mover] = next_state(socks[mover], latest[mover]["step"] + 1)
+        acked[latest[mover]["step"]] = action
+
+
+def test_two_processes_share_a_live_game_and_a_killed_one_loses_nothing(pg_url: str) -> None:
+    rng = random.Random(SEED)
+    port_a, port_b = free_port(), free_port()
+    acked: dict[int, str] = {}
+    with server(pg_url, port_a) as proc_a, server(pg_url, port_b):
+        made = httpx.post(f"http://127.0.0.1:{port_a}/api/games", json={"game": "ditch", "opponent": "friend"}, timeout=10).json()
+        game_id, token_a = made["id"], made["token"]
+        token_b = made["invite"].split("#token=", 1)[1]
+        with hello(port_b, game_id, token_b) as on_b:
+            with hello(port_a, game_id, token_a) as on_a:
+                latest = [next_state(on_a), next_state(on_b)]
+                _play([on_a, on_b], latest, rng, 12, acked)
+                assert len(acked) >= 6, f"seed {SEED}: too few moves were played"
+                proc_a.send_signal(signal.SIGKILL)  # mid-game, with both players connected
+                proc_a.wait(10)
+            with hello(port_b, game_id, token_a) as back:  # seat 0 comes back through B
+                latest = [next_state(back), latest[1]]
+                assert latest[0]["step"] >= max(acked)
+                _play([back, on_b], latest, rng, 6, acked)
+    store = Storage(pg_url)
+    row = store.load_game(game_id)
+    store.close()
+    assert row is not None
+    for step, action in acked.items():  # every acknowledged move is stored where its mover saw it
+        assert row.steps[step - 1].action == action, f"seed {SEED}: step {step}"
