@@ -39,7 +39,7 @@ THREAT_NOW = 0.6  # share of the best attack credited when the side attacks this
 THREAT_LATER = 0.3  # ... when its attack of this round is over
 APPROACH = 0.5  # weight of closing on beatable enemy units
 HUNT, HUNT_PIECES = 0.12, 6.0  # closing on the last few enemy pieces, whatever the odds
-URGENCY = 1.0  # how much more the attack on offer and closing in weigh at the round limit
+URGENCY = 1.0  # how much more closing in weighs at the round limit
 APPROACH_RANGE = 9.0  # distance beyond which closing in earns nothing
 PROMOTE = 0.5  # a Soldier's worth of becoming a Veteran, credited by closeness
 JOIN = 0.4  # a Veteran's worth of joining its Commando's stack
@@ -324,7 +324,9 @@ def evaluate(state: TrenchState, player: int) -> float:
             if hunt and mobile and theirs:
                 d = min(abs(ac - dc) + abs(ar - dr) for dc, dr, _, _, _ in theirs)
                 approach += hunt * STRENGTH[dice(aranks)] * max(0.0, 1.0 - (d - 1) / APPROACH_RANGE)
-        tactics[p] = press * ((THREAT_NOW if _attacks_left(state, p) else THREAT_LATER) * best + APPROACH * approach)
+        # the attack on offer keeps its share (more would make holding a threat worth more
+        # than making the attack); closing in weighs more as the round limit nears
+        tactics[p] = (THREAT_NOW if _attacks_left(state, p) else THREAT_LATER) * best + press * APPROACH * approach
         anchor = 1.0 - endgame  # staying deep in the enemy half matters less once few enemies are left
         # (3) waking the Commando, and Soldiers and Veterans joining it in the enemy
         # half (Soldiers become Veterans, the stack rolls its d10 twice)
