@@ -152,6 +152,21 @@ def test_hard_never_searches_less_than_medium() -> None:
     assert starved.last_iterations >= medium.iterations
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_shipped_hard_searches_at_least_medium_on_a_starved_clock(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the level as shipped, on a clock that jumps an hour at every reading (a machine
+    # so loaded that the time budget is always spent): hard still searches at least
+    # medium's iterations, and at most its own cap
+    medium, hard = make_agent("medium"), make_agent("hard")
+    assert isinstance(medium, MCTSAgent) and isinstance(hard, MCTSAgent)
+    assert hard.iterations >= hard.min_iterations >= medium.iterations
+    clock = iter(range(0, 10**9, 3600))
+    monkeypatch.setattr("dicefront.agents.common.time.perf_counter", lambda: float(next(clock)))
+    state = _decision_states(dicefront.load(name), 1, 4)[0]
+    hard.choose(state, state.actors[0], random.Random(0))
+    assert medium.iterations <= hard.last_iterations <= hard.iterations
+
+
 def test_iteration_floor_is_a_declared_parameter() -> None:
     agent = make_agent("mcts:seconds=0.01:min_iterations=30")
     assert isinstance(agent, MCTSAgent) and agent.min_iterations == 30

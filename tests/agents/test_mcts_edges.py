@@ -4,8 +4,12 @@ repeats, and by action once a determinized sample offers a different list."""
 from __future__ import annotations
 
 import random
+import re
+
+import pytest
 
 from dicefront.agents.mcts import MCTSAgent, _Node
+from dicefront.core.errors import AgentError
 
 
 def test_same_list_reuses_edges_by_position_without_per_edge_counts() -> None:
@@ -50,3 +54,35 @@ def test_prior_weights_the_exact_first_value() -> None:
     assert sorted(e.n for e in root.edges.values()) == [5, 5]
     plain = MCTSAgent(iterations=2).search(state, 0, random.Random(1))
     assert sorted(e.n for e in plain.edges.values()) == [1, 1]
+
+
+def _means(spec: str, seed: int) -> dict[str, float]:
+    from dicefront.agents import make_agent
+
+    from .toys import GambleGame
+
+    agent = make_agent(spec)
+    assert isinstance(agent, MCTSAgent)
+    root = agent.search(GambleGame().new_state(), 0, random.Random(seed))
+    return {str(a): e.w / e.n for a, e in root.edges.items()}
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_correct_keeps_the_exact_value_when_the_dice_are_all_there_is(seed: int) -> None:
+    # risky is worth 0 over the die, safe 0.1: with correct=1 a later visit backs up
+    # the exact value plus what was found below the roll (nothing, here), so the means
+    # stay exact; with correct=0 a later visit backs up one roll's value (+1 or -1)
+    corrected = _means("mcts:iterations=60:correct=1", seed)
+    assert corrected == pytest.approx({"safe": 0.1, "risky": 0.0}), f"seed {seed}"
+    plain = _means("mcts:iterations=60", seed)
+    assert plain["risky"] != pytest.approx(0.0), f"seed {seed}"
+
+
+@pytest.mark.parametrize("bad", ["2", "-1", "0.5", "yes"])
+def test_correct_is_zero_or_one(bad: str) -> None:
+    from dicefront.agents import make_agent
+
+    with pytest.raises(AgentError, match=re.escape("correct must be a whole number in 0..1")):
+        make_agent(f"mcts:correct={bad}")
+    with pytest.raises(AgentError, match="correct"):
+        MCTSAgent(correct=2)

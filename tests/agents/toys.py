@@ -206,3 +206,99 @@ class SignsState(State[Word]):
 
     def _payload(self) -> dict[str, Any]:
         return {"sign": list(self.sign), "submitted": list(self.submitted)}
+
+
+class GambleGame(Game[NoOptions, "GambleState"]):
+    """Player 0 plays ``safe`` (worth 0.1) or ``risky`` (a d6: 4-6 wins, 1-3 loses);
+    then player 1 confirms (``x`` or ``y``, the same) and the game ends. The evaluation
+    after the die is exact, so a deeper search learns nothing the dice did not say."""
+
+    name = "gamble"
+    title = "Gamble"
+    options_class = NoOptions
+
+    def new_state(self) -> GambleState:
+        return GambleState(self)
+
+    def _state_from_payload(self, payload: dict[str, Any]) -> GambleState:
+        st = GambleState(self)
+        st.choice, st.die, st.done = payload["choice"], payload["die"], payload["done"]
+        return st
+
+    def parse_notation(self, text: str) -> Action:
+        if text in ("safe", "risky", "x", "y"):
+            return Word(text)
+        raise self.notation_error(text, "safe | risky | x | y")
+
+    def evaluate(self, state: State, player: int) -> float:
+        assert isinstance(state, GambleState)
+        v = state.value0()
+        return v if player == 0 else -v
+
+
+class GambleState(State[Word]):
+    game: GambleGame
+
+    def __init__(self, game: GambleGame) -> None:
+        self.game = game
+        self.choice: str | None = None
+        self.die: int | None = None
+        self.done = False
+
+    def value0(self) -> float:
+        if self.choice == "safe":
+            return 0.1
+        if self.choice == "risky" and self.die is not None:
+            return 1.0 if self.die >= 4 else -1.0
+        return 0.0
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        if self.choice is None:
+            return (0,)
+        return () if self.done or self.is_chance else (1,)
+
+    @property
+    def is_chance(self) -> bool:
+        return self.choice == "risky" and self.die is None
+
+    def chance_outcomes(self) -> list[tuple[Roll, Any]]:
+        return dice(6) if self.is_chance else []
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.done
+
+    def returns(self) -> tuple[float, float]:
+        v = self.value0() if self.done else 0.0
+        return (v, -v)
+
+    def legal_actions(self, player: int) -> list[Word]:
+        if player not in self.actors:
+            return []
+        return [Word("safe"), Word("risky")] if player == 0 else [Word("x"), Word("y")]
+
+    def _apply(self, action: Word, player: int) -> list[Any]:
+        if player == 0:
+            self.choice = action.word
+        else:
+            self.done = True
+        return []
+
+    def _apply_chance(self, outcome: Roll) -> list[Any]:
+        self.die = int(outcome.faces[0])
+        return []
+
+    def clone(self) -> GambleState:
+        new = GambleState(self.game)
+        new.choice, new.die, new.done = self.choice, self.die, self.done
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> GambleState:
+        return self.clone()
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return self._payload()
+
+    def _payload(self) -> dict[str, Any]:
+        return {"choice": self.choice, "die": self.die, "done": self.done}

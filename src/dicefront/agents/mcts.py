@@ -40,13 +40,14 @@ class _Edge:
     """Statistics of one action at a node: visits, summed value (player 0's side),
     times available, and the node it leads to."""
 
-    __slots__ = ("avail", "child", "n", "w")
+    __slots__ = ("avail", "child", "n", "w", "x")
 
     def __init__(self) -> None:
         self.n = 0
         self.w = 0.0
         self.avail = 0
         self.child: _Node | None = None
+        self.x: float | None = None  # the exact first value, kept for ``correct``
 
 
 class _Node:
@@ -66,11 +67,12 @@ class _Node:
     player at a simultaneous node; ``joint``: children keyed by the pair of entered
     plans."""
 
-    __slots__ = ("acts", "by_action", "elist", "expanded", "joint", "outcomes", "plans", "visits")
+    __slots__ = ("acts", "by_action", "elist", "expanded", "joint", "outcomes", "plans", "static", "visits")
 
     def __init__(self) -> None:
         self.expanded = False
         self.visits = 0
+        self.static: float | None = None  # the evaluation seen on the first arrival
         self.acts: list[Any] | None = None
         self.elist: list[_Edge] = []
         self.by_action: dict[Any, _Edge] | None = None
@@ -128,6 +130,8 @@ MCTS_PARAMS: tuple[Param, ...] = (
           low=1, high=1000),
     Param("min_iterations", "int", 0, "with seconds: at least this many iterations, however long they take",
           low=0, high=MAX_ITERATIONS),
+    Param("correct", "int", 0, "1: later visits correct an action's exact value by what was found below the dice",
+          low=0, high=1),
 )
 """The parameters of ``mcts`` and ``ismcts`` and their published bounds (a decision
 costs at most ``iterations`` iterations or ``seconds`` seconds)."""
@@ -168,7 +172,12 @@ class MCTSAgent:
       dice noise);
     * ``exact``: on an action's first visit, value it by its expected evaluation over
       the dice that follow (exact up to this many chance leaves, sampled beyond; 0:
-      one sampled outcome, as plain UCT does).
+      one sampled outcome, as plain UCT does);
+    * ``correct`` (0 or 1): with 1, a later visit of an action followed by dice backs
+      up its exact first value plus what the search found below the sampled outcome
+      (the value found there minus that position's own evaluation), a control
+      variate: the dice noise of a single roll cancels, the deeper information stays.
+      With 0 (as before), a later visit backs up the sampled outcome's value itself.
     """
 
     def __init__(
@@ -182,11 +191,12 @@ class MCTSAgent:
         name: str = "mcts",
         min_iterations: int = 0,
         prior: int = 1,
+        correct: int = 0,
     ) -> None:
         v = check_values(MCTS_PARAMS, name, {"iterations": iterations, "seconds": seconds,
                                              "min_iterations": min_iterations, "c": c,
                                              "rollout": rollout, "determinize": determinize, "exact": exact,
-                                             "prior": prior})
+                                             "prior": prior, "correct": correct})
         if v["iterations"] is None:
             v["iterations"] = NO_LIMIT if v["seconds"] else 1000
         self.iterations = int(v["iterations"])
@@ -197,6 +207,7 @@ class MCTSAgent:
         self.determinize = _parse_flag(v["determinize"])
         self.exact = int(v["exact"])
         self.prior = int(v["prior"])
+        self.correct = bool(v["correct"])
         self.name = name
         self.last_iterations = 0
 
@@ -245,7 +256,12 @@ class MCTSAgent:
         determinization), so a node's legal actions are always the ones first seen."""
         node = root
         path: list[_Edge] = []
+        waiting: list[int] = []  # path positions of actions whose dice are being sampled
+        landed: list[tuple[int, _Node]] = []  # ... and the node the dice led to
         while True:
+            if waiting and not st.is_chance:
+                landed.extend((i, node) for i in waiting)
+                waiting.clear()
             if st.is_terminal:
                 value0 = float(st.returns()[0])
                 break
@@ -270,14 +286,33 @@ class MCTSAgent:
                 # first visit: the action's exact expected value over the dice that
                 # follow it (as greedy sees it) instead of one sampled outcome
                 value0 = self._expected(st, player, rng)
+                edge.x = value0
                 if self.prior > 1:
                     path.pop()
                     edge.n += self.prior
                     edge.w += self.prior * value0
                 break
+            if self.correct and edge.x is not None and st.is_chance:
+                waiting.append(len(path) - 1)
             if edge.child is None:
                 edge.child = _Node()
             node = edge.child
+        self._backup(path, landed, value0)
+
+    @staticmethod
+    def _backup(path: list[_Edge], landed: list[tuple[int, _Node]], value0: float) -> None:
+        """Add ``value0`` to every edge of ``path``; an edge in ``landed`` (``correct``)
+        gets its exact first value plus what was found below its dice instead."""
+        if landed:
+            fixed: dict[int, float] = {}
+            for i, node in landed:
+                if node.static is None:  # first arrival: the leaf (or the end) itself
+                    node.static = value0
+                fixed[i] = (path[i].x or 0.0) + (value0 - node.static)
+            for i, edge in enumerate(path):
+                edge.n += 1
+                edge.w += fixed.get(i, value0)
+            return
         for edge in path:
             edge.n += 1
             edge.w += value0

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dicefront.games.trench_checkers.heuristics import _Outlook, attack_delta, battle_odds, evaluate
+from dicefront.games.trench_checkers.rules import TrenchState
 
-from .helpers import attacking, empty, put
+from .helpers import attacking, empty, moving, put
 
 
 def test_battle_odds_sum_to_one() -> None:
@@ -43,3 +44,31 @@ def test_attack_on_offer_counts() -> None:
         put(st, "h8", 1, "S")
         attacking(st, 0)
     assert evaluate(near, 0) > evaluate(far, 0)
+
+
+def _endgame(stack_at: str, round_: int) -> TrenchState:
+    """Player 0 far ahead: a Veteran-Commando stack on ``stack_at`` and three Soldiers
+    at home, against player 1's last piece, its wounded Commando, in player 0's half."""
+    st = empty()
+    st.round = round_
+    put(st, stack_at, 0, "VC")
+    for cell in ("a1", "b1", "c1"):
+        put(st, cell, 0, "S")
+    put(st, "h2", 1, "C")
+    st.wounded[1] = True
+    return moving(st, 0)
+
+
+def test_pressing_beats_waiting_near_the_round_limit() -> None:
+    # a draw at the round limit is worth nothing: with five rounds left, the stack
+    # closing on the last enemy piece must be worth more than the same stack kept
+    # deep in the enemy half (where it would have been credited for standing)
+    pressing, waiting = _endgame("g4", 55), _endgame("e8", 55)
+    assert evaluate(pressing, 0) > evaluate(waiting, 0)
+    assert evaluate(pressing, 1) < evaluate(waiting, 1)
+
+
+def test_closing_in_weighs_more_as_the_round_limit_nears() -> None:
+    early = evaluate(_endgame("g4", 5), 0) - evaluate(_endgame("e8", 5), 0)
+    late = evaluate(_endgame("g4", 55), 0) - evaluate(_endgame("e8", 55), 0)
+    assert late > early

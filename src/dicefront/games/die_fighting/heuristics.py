@@ -15,28 +15,28 @@ if TYPE_CHECKING:
 
 def evaluate(state: DieFightingState, player: int) -> float:
     """Value in [-1, 1] for ``player``: the points value of each side's units scaled by
-    their remaining strength (material), a little for being close to the enemy when
-    ahead (progress), and the points already eliminated in a timed game."""
+    their remaining strength (material; units bought and not yet deployed at their
+    cost), and the points already eliminated in a timed game."""
     if state.is_terminal:
         return state.returns()[player]
     table = state.game.table
     material = [0.0, 0.0]
-    if state.units:
-        values = table.values
-        for u in state.units.values():
-            key = (u.kind, u.commander, u.points, u.uses)
-            value = values.get(key)
-            if value is None:
-                card = table.units[u.kind]
-                value = table.cost(u.kind, u.commander) * (0.4 + 0.6 * u.points / card.die)
-                if card.ranged:
-                    value *= 0.6 + 0.4 * u.uses / max(card.uses, 1)
-                values[key] = value
-            material[u.owner] += value
-    else:  # before deployment: the armies' worth
-        for p in (0, 1):
-            material[p] = float(state.spent[p]) + sum(
-                table.cost(*split_key(k)) * n for k, n in state.army[p].items()) * (0 if state.buying[p] else 1)
+    values = table.values
+    for u in state.units.values():
+        key = (u.kind, u.commander, u.points, u.uses)
+        value = values.get(key)
+        if value is None:
+            card = table.units[u.kind]
+            value = table.cost(u.kind, u.commander) * (0.4 + 0.6 * u.points / card.die)
+            if card.ranged:
+                value *= 0.6 + 0.4 * u.uses / max(card.uses, 1)
+            values[key] = value
+        material[u.owner] += value
+    # units bought but not yet deployed count at full strength (a deployed unit at full
+    # strength is worth its cost too), so buying, deploying and fighting share one scale
+    for p in (0, 1):
+        for k, n in state.army[p].items():
+            material[p] += table.cost(*split_key(k)) * n
     total = material[0] + material[1]
     if total <= 0:
         return 0.0

@@ -38,7 +38,8 @@ WOUND = 0.45  # share of a Commando's value its first defeat (rule 7.4) costs
 THREAT_NOW = 0.6  # share of the best attack credited when the side attacks this round
 THREAT_LATER = 0.3  # ... when its attack of this round is over
 APPROACH = 0.5  # weight of closing on beatable enemy units
-HUNT, HUNT_PIECES = 0.03, 4.0  # closing on the last few enemy pieces, whatever the odds
+HUNT, HUNT_PIECES = 0.12, 6.0  # closing on the last few enemy pieces, whatever the odds
+URGENCY = 1.0  # how much more closing in weighs at the round limit
 APPROACH_RANGE = 9.0  # distance beyond which closing in earns nothing
 PROMOTE = 0.5  # a Soldier's worth of becoming a Veteran, credited by closeness
 JOIN = 0.4  # a Veteran's worth of joining its Commando's stack
@@ -75,6 +76,11 @@ def battle_odds(att: tuple[int, int], dfn: tuple[int, int], bonus: int = 0) -> t
             else:
                 tie += p
     return win, tie, lose, win_top, lose_top
+
+
+STRENGTH = {(sides, n): sum((k**n - (k - 1) ** n) * k for k in range(1, sides + 1)) / sides**n / COMMANDO_DIE
+            for sides in (4, 6, 8, 10) for n in (1, 2)}
+"""A stack's expected roll as a share of the d10's top face, by its dice."""
 
 
 def dice(ranks: str) -> tuple[int, int]:
@@ -281,7 +287,9 @@ def evaluate(state: TrenchState, player: int) -> float:
         mobile = len(stack) == 1 or has_c or "V" in ranks
         units[owner].append((cell[0], cell[1], ranks, mobile, "V" in ranks))
 
-    outlook = _Outlook(max(0, game.options.round_limit - state.round) + 1)
+    limit = game.options.round_limit
+    outlook = _Outlook(max(0, limit - state.round) + 1)
+    press = 1.0 + URGENCY * min(1.0, max(0, state.round - 1) / max(1, limit))  # the round limit nears
     tactics = [0.0, 0.0]
     for p in (0, 1):
         q = 1 - p
@@ -289,7 +297,8 @@ def evaluate(state: TrenchState, player: int) -> float:
         m = (material[p], material[q], pieces[p], pieces[q])
         # (1) the best attack on offer, and (2) closing on beatable enemy units, or on
         # any enemy unit once only a few are left to remove
-        hunt = HUNT * max(0.0, 1.0 - pieces[q] / HUNT_PIECES)
+        endgame = max(0.0, 1.0 - (pieces[q] - 1) / HUNT_PIECES)
+        hunt = HUNT * endgame
         best = 0.0
         approach = 0.0
         offers_of: dict[str, list[tuple[int, int, float]]] = {}  # enemy units worth attacking, by attacker ranks
@@ -314,8 +323,11 @@ def evaluate(state: TrenchState, player: int) -> float:
             approach += near
             if hunt and mobile and theirs:
                 d = min(abs(ac - dc) + abs(ar - dr) for dc, dr, _, _, _ in theirs)
-                approach += hunt * max(0.0, 1.0 - (d - 1) / APPROACH_RANGE)
-        tactics[p] = (THREAT_NOW if _attacks_left(state, p) else THREAT_LATER) * best + APPROACH * approach
+                approach += hunt * STRENGTH[dice(aranks)] * max(0.0, 1.0 - (d - 1) / APPROACH_RANGE)
+        # the attack on offer keeps its share (more would make holding a threat worth more
+        # than making the attack); closing in weighs more as the round limit nears
+        tactics[p] = (THREAT_NOW if _attacks_left(state, p) else THREAT_LATER) * best + press * APPROACH * approach
+        anchor = 1.0 - endgame  # staying deep in the enemy half matters less once few enemies are left
         # (3) waking the Commando, and Soldiers and Veterans joining it in the enemy
         # half (Soldiers become Veterans, the stack rolls its d10 twice)
         cc = cmd_cell[p]
@@ -327,9 +339,9 @@ def evaluate(state: TrenchState, player: int) -> float:
                 for who, worth in ((soldiers[p], PROMOTE), (veterans[p], JOIN)):
                     if who:
                         near_cmd = min(abs(uc - cc[0]) + abs(ur - cc[1]) for uc, ur in who)
-                        extra[p] += worth * max(0.0, 1.0 - near_cmd / APPROACH_RANGE)
+                        extra[p] += anchor * worth * max(0.0, 1.0 - near_cmd / APPROACH_RANGE)
             if b.half(cc) != p:
-                extra[p] += JOIN * (len(state.board[cc]) - 1)
+                extra[p] += anchor * JOIN * (len(state.board[cc]) - 1)
         extra[p] += CARD * state.hand_size(p) + DEPOT * sum(1 for d in state.claimed if b.half(d) != p)
 
     me, opp = player, 1 - player
