@@ -29,8 +29,9 @@ from __future__ import annotations
 import bisect
 import math
 import operator
+import weakref
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,9 @@ MAX_ACTIONS = 1 << 20
 """A game's action space larger than this is a design mistake, refused when built."""
 
 Legal = Callable[[], Sequence["Action"]]
+
+KING_STEPS = tuple((dx, dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy)
+"""The eight steps to a neighbouring square (with diagonals), in a fixed order."""
 """The legal actions of the state's actors (computed once, on demand)."""
 
 
@@ -88,13 +92,53 @@ class ProductCodec(ActionCodec):
             code = code * radix + digit
         return code
 
-    def decode(self, state: State[Any], code: int, legal: Legal) -> Any | None:
+    def digits(self, code: int) -> dict[str, Any]:
+        """The field values of ``code``."""
         digits = []
         for radix in reversed(self.radices):
             code, digit = divmod(code, radix)
             digits.append(digit)
         digits.reverse()
-        return self.cls(**{n: v[d] for n, v, d in zip(self.names, self.values, digits, strict=True)})
+        return {n: v[d] for n, v, d in zip(self.names, self.values, digits, strict=True)}
+
+    def decode(self, state: State[Any], code: int, legal: Legal) -> Any | None:
+        return self.cls(**self.digits(code))
+
+
+class StepCodec(ActionCodec):
+    """An action from cell ``src`` to cell ``dst`` a short step away: the source
+    square, the step (one of ``deltas``, (dx, dy)) and any other fields' domains,
+    mixed radix. Far smaller than source x destination on a big board."""
+
+    def __init__(self, cls: type, src: str, dst: str, cells: Sequence[tuple[int, int]],
+                 deltas: Sequence[tuple[int, int]], extra: Sequence[tuple[str, Sequence[Any]]] = ()) -> None:
+        self.cls = cls
+        self.src, self.dst = src, dst
+        self.cells = frozenset(cells)
+        self.product = ProductCodec(cls, [(src, tuple(cells)), ("_step", tuple(deltas)), *extra])
+        self.size = self.product.size
+
+    def encode(self, state: State[Any], action: Any, legal: Legal) -> int | None:
+        (x0, y0), (x1, y1) = getattr(action, self.src), getattr(action, self.dst)
+        return self.product.encode(state, _Fields(action, _step=(x1 - x0, y1 - y0)), legal)
+
+    def decode(self, state: State[Any], code: int, legal: Legal) -> Any | None:
+        values = self.product.digits(code)
+        (x, y), (dx, dy) = values[self.src], values.pop("_step")
+        target = (x + dx, y + dy)
+        if target not in self.cells:
+            return None
+        return self.cls(**values, **{self.dst: target})
+
+
+class _Fields:
+    """An action's attributes with some added or replaced (for a codec's own fields)."""
+
+    def __init__(self, action: Any, **extra: Any) -> None:
+        self._action, self._extra = action, extra
+
+    def __getattr__(self, name: str) -> Any:
+        return self._extra[name] if name in self._extra else getattr(self._action, name)
 
 
 class LegalIndexCodec(ActionCodec):
@@ -233,42 +277,75 @@ def _as_int(action_id: Any) -> int:
 
 class Features:
     """A flat observation filled by named groups of the layout, each a shape in
-    row-major order: ``f.set("pawns", (plane, col, row), 1.0)``, ``f.one_hot("phase", i)``."""
+    row-major order: ``f.set("pawns", (plane, row, col), 1.0)``, ``f.one_hot("phase", i)``.
+    An index outside its group's shape raises IndexError (never writes elsewhere)."""
 
-    def __init__(self, layout: Sequence[tuple[str, tuple[int, ...]]]) -> None:
-        self.layout = list(layout)
-        self.offsets: dict[str, tuple[int, tuple[int, ...]]] = {}
+    def __init__(self, layout: Sequence[tuple[str, tuple[int, ...]]], base: Sequence[float] | None = None) -> None:
+        self.groups: dict[str, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
         total = 0
-        for name, shape in self.layout:
-            self.offsets[name] = (total, shape)
+        for name, shape in layout:
+            strides = tuple(math.prod(shape[k + 1 :]) for k in range(len(shape)))
+            self.groups[name] = (total, shape, strides)
             total += math.prod(shape)
-        self.values = [0.0] * total
+        self.values = [0.0] * total if base is None else list(base)
+        if len(self.values) != total:
+            raise ValueError(f"a base of {len(self.values)} values for a layout of {total}")
 
-    def index(self, name: str, at: tuple[int, ...]) -> int:
-        start, shape = self.offsets[name]
-        flat = 0
-        for i, n in zip(at, shape, strict=True):
+    @classmethod
+    def start(cls, game: Game[Any, Any], key: Hashable, static: Callable[[Features], None]) -> Features:
+        """Features for ``game`` beginning from its static part for ``key`` (terrain,
+        zones: what depends only on the options and ``key``), which ``static`` fills
+        once and which is then copied for every observation."""
+        bases = _BASES.setdefault(game, {})
+        base = bases.get(key)
+        if base is None:
+            if len(bases) >= MAX_BASES:
+                bases.clear()
+            first = cls(game.observation_layout)
+            static(first)
+            base = bases[key] = first.values
+        return cls(game.observation_layout, base)
+
+    def index(self, name: str, at: tuple[int, ...] | int) -> int:
+        start, shape, strides = self.groups[name]
+        if isinstance(at, int):
+            at = (at,)
+        if len(at) != len(shape):
+            raise IndexError(f"{name}: index {at} outside {shape}")
+        flat = start
+        for i, n, stride in zip(at, shape, strides, strict=True):
             if not 0 <= i < n:
                 raise IndexError(f"{name}: index {at} outside {shape}")
-            flat = flat * n + i
-        return start + flat
+            flat += i * stride
+        return flat
 
     def set(self, name: str, at: tuple[int, ...] | int, value: float = 1.0) -> None:
-        self.values[self.index(name, at if isinstance(at, tuple) else (at,))] = float(value)
+        self.values[self.index(name, at)] = float(value)
 
     def add(self, name: str, at: tuple[int, ...] | int, value: float = 1.0) -> None:
-        self.values[self.index(name, at if isinstance(at, tuple) else (at,))] += float(value)
+        self.values[self.index(name, at)] += float(value)
 
     def one_hot(self, name: str, choice: int | None) -> None:
         if choice is not None:
             self.set(name, choice)
 
     def fill(self, name: str, values: Iterable[float]) -> None:
-        start, shape = self.offsets[name]
+        start, shape, _ = self.groups[name]
         seq = [float(v) for v in values]
         if len(seq) != math.prod(shape):
             raise ValueError(f"{name}: {len(seq)} values for shape {shape}")
         self.values[start : start + len(seq)] = seq
+
+    def plane(self, name: str, lead: tuple[int, ...], cells: Iterable[tuple[int, int]], value: float = 1.0) -> None:
+        """Set ``value`` at (*lead, row, col) for every (col, row) in ``cells`` (a
+        board plane: static terrain, zones)."""
+        for col, row in cells:
+            self.values[self.index(name, (*lead, row, col))] = value
+
+
+_BASES: weakref.WeakKeyDictionary[Any, dict[Hashable, list[float]]] = weakref.WeakKeyDictionary()
+MAX_BASES = 64
+"""Static observation parts kept per game (then the cache starts afresh)."""
 
 
 def layout_size(layout: Sequence[tuple[str, tuple[int, ...]]]) -> int:
