@@ -3,9 +3,11 @@ every registered game and every preset: random play with a printed seed."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -112,3 +114,20 @@ def test_observations_are_finite_fixed_size_and_from_the_view(name: str, preset:
             text = game.observation_text(state, 0)
             assert isinstance(text, str) and text
     assert len(seen) > 3, f"seed {seed}: observations hardly change"
+
+
+GOLDEN = Path(__file__).parents[1] / "fixtures" / "action_ids.json"
+
+
+@pytest.mark.parametrize("name", dicefront.names())
+def test_action_ids_are_stable(name: str) -> None:
+    """Ids of a few actions per game (default options) must never change: research
+    code stores them (a new action class goes after the old ones)."""
+    table = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    assert name in table, f"add {name} to {GOLDEN.name}"
+    game = dicefront.load(name)
+    state = game.new_state()
+    assert game.num_distinct_actions == table[name]["num_distinct_actions"]
+    for text, expected in table[name]["ids"].items():
+        assert game.action_encoding.encode(state, game.parse_notation(text)) == expected, text
+        assert game.action_encoding.codecs_decode(state, expected) == game.parse_notation(text), text

@@ -252,15 +252,22 @@ class ActionEncoding:
         legal: Legal = lambda: actions  # noqa: E731 - one player's list, computed once
         return sorted(self.encode(state, a, legal) for a in actions)
 
-    def decode(self, state: State[Any], action_id: Any) -> Action:
+    def codecs_decode(self, state: State[Any], action_id: Any, legal: Legal | None = None) -> Action:
+        """The action an id names in ``state``, legal or not (ActionIdError for an id
+        that is not an integer, out of range, or names nothing)."""
         number = _as_int(action_id)
         if not 0 <= number < self.size:
             raise ActionIdError(f"action id {number} out of range (0 to {self.size - 1})")
         k = bisect.bisect_right(self.offsets, number) - 1
-        legal = self.legal_of(state)
-        action = self.codecs[k].decode(state, number - self.offsets[k], legal)
+        action = self.codecs[k].decode(state, number - self.offsets[k], legal or self.legal_of(state))
         if action is None:
             raise ActionIdError(f"action id {number} names no action in this state")
+        return action
+
+    def decode(self, state: State[Any], action_id: Any) -> Action:
+        legal = self.legal_of(state)
+        action = self.codecs_decode(state, action_id, legal)
+        number = operator.index(action_id)
         if action not in legal():
             raise ActionIdError(f"action id {number} ({str(action)[:80]}) is not legal in this state")
         return action
