@@ -59,6 +59,7 @@ ROLE_FUNCTIONS: dict[str, dict[str, tuple[str, ...]]] = {
     "svg": {"render_svg": ("game", "view"), "action_path": ("state", "action")},
     "render": {"render_text": ("game", "view")},
     "heuristics": {"evaluate": ("state", "player"), "outcome_label": ("before", "after", "events", "player")},
+    "encoding": {"observation_layout": ("game",), "observation": ("game", "view"), "max_chance_outcomes": ("game",)},
 }
 
 
