@@ -7,7 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+# dev: the test tools; adapters: numpy, PettingZoo, Gymnasium and OpenSpiel, whose
+# own test suites tests/adapters runs on every game
+python -m pip install --quiet --disable-pip-version-check -e '.[dev,adapters]'
 if [ -f scripts/install-browser.sh ]; then
   bash scripts/install-browser.sh
 fi
