@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from .chance import Outcomes, Roll
 from .data import DataFile, DataSource
+from .encoding import ActionEncoding, layout_size, renderable_text
 from .errors import IllegalActionError, NotationError, StateFormatError
 from .events import Event
 from .fields import freeze, key_fields
@@ -257,6 +258,61 @@ class Game(ABC, Generic[O, S]):
             return str(label)
         texts = [e.text for e in events if e.kind not in ("roll", "turn") and e.visible_to(player)]
         return "; ".join(texts) or "no change"
+
+    # ----- integer actions and tensors for research (core/encoding.py) --------------
+    @cached_property
+    def action_encoding(self) -> ActionEncoding:
+        """The integer action space of these options (the encoding role adjusts it)."""
+        return ActionEncoding(self, role_module(type(self), "encoding"))
+
+    @cached_property
+    def num_distinct_actions(self) -> int:
+        """The number of action ids: fixed for the options, whatever the state."""
+        return self.action_encoding.size
+
+    def action_id(self, state: State[Any], action: Action) -> int:
+        """The id (``0 <= id < num_distinct_actions``) of ``action`` in ``state``."""
+        return self.action_encoding.encode(state, action)
+
+    def action_from_id(self, state: State[A], action_id: int) -> A:
+        """The legal action of ``state`` with this id; ActionIdError for an id that is
+        not an integer, out of range, or names no legal action here."""
+        action: A = self.action_encoding.decode(state, action_id)  # type: ignore[assignment]
+        return action
+
+    def legal_action_ids(self, state: State[Any], player: int) -> list[int]:
+        """The ids of ``player``'s legal actions, ascending (one per action)."""
+        return self.action_encoding.legal_ids(state, player)
+
+    @cached_property
+    def max_chance_outcomes(self) -> int:
+        """An upper bound on ``len(state.chance_outcomes())`` for these options (a
+        chance outcome's id is its index in that list): the encoding role's
+        ``max_chance_outcomes(game)``; 0 for a game without chance."""
+        if not self.has_chance:
+            return 0
+        return int(self.role_function("encoding", "max_chance_outcomes")(self))
+
+    @cached_property
+    def observation_layout(self) -> list[tuple[str, tuple[int, ...]]]:
+        """The named feature groups of an observation, in order, with their shapes."""
+        layout = self.role_function("encoding", "observation_layout")(self)
+        return [(str(name), tuple(int(n) for n in shape)) for name, shape in layout]
+
+    @cached_property
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of ``observation_tensor`` (flat: one dimension)."""
+        return (layout_size(self.observation_layout),)
+
+    def observation_tensor(self, state: State[Any], player: int) -> list[float]:
+        """``player``'s observation: floats in small ranges, built from
+        ``state.view(player)`` only (the same view gives the same tensor)."""
+        values: list[float] = self.role_function("encoding", "observation")(self, state.view(player))
+        return values
+
+    def observation_text(self, state: State[Any], player: int) -> str:
+        """``player``'s view as plain text (the render role's board)."""
+        return renderable_text(self.render_text(state, player))
 
     # ----- knowledge for computer players ------------------------------------------
     def evaluate(self, state: State, player: int) -> float:

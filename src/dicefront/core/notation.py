@@ -61,6 +61,10 @@ class Kind:
     write: Callable[[Any], str] = str
     generic: bool = False
     """Help names a generic token (a number, a word) by its field: ``mine ROW``."""
+    domain: Callable[[Any], tuple[Any, ...]] | None = None
+    """Every value the kind can read in a game, in a fixed order (``domain(game)``);
+    None for open-ended kinds. The integer action encoding (``core/encoding.py``) is
+    built from it."""
 
 
 def ascii_int(text: str, max_digits: int = MAX_DIGITS) -> int | None:
@@ -94,7 +98,7 @@ def ascii_word(word: str) -> str | None:
 
 
 INT = Kind(r"[0-9]{1,6}", "N", lambda text, game: ascii_int(text), generic=True)
-PLAYER = Kind(r"[01]", "P", lambda text, game: int(text))
+PLAYER = Kind(r"[01]", "P", lambda text, game: int(text), domain=lambda game: (0, 1))
 WORD = Kind(r"[a-z0-9][a-z0-9_\-]*", "NAME", lambda text, game: text.lower(), generic=True)
 
 
@@ -102,16 +106,21 @@ def choice(*values: str, upper: bool = False, label: str | None = None) -> Kind:
     """A token that is one of ``values`` (matched case-insensitively)."""
     norm = str.upper if upper else str.lower
     allowed = {norm(v) for v in values}
+    ordered = tuple(dict.fromkeys(norm(v) for v in values))
     return Kind(
         "|".join(re.escape(v) for v in values),
         label or "|".join(values),
         lambda text, game: norm(text) if norm(text) in allowed else None,
+        domain=lambda game: ordered,
     )
 
 
 def cell_kind(grid_of: Callable[[Any], Grid]) -> Kind:
     """Board squares named like ``c4``, checked against the game's grid."""
-    return Kind(r"[a-z][0-9]{1,2}", "CELL", lambda text, game: grid_of(game).parse(text), _cell_name)
+    return Kind(
+        r"[a-z][0-9]{1,2}", "CELL", lambda text, game: grid_of(game).parse(text), _cell_name,
+        domain=lambda game: tuple(grid_of(game).cells()),
+    )
 
 
 def _cell_name(cell: Cell) -> str:
