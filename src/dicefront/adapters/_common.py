@@ -5,7 +5,6 @@ is named), and numpy is imported only by the adapters, never by the core."""
 
 from __future__ import annotations
 
-import io
 import numbers
 import random
 from collections.abc import Mapping
@@ -14,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..core.chance import sample
+from ..core.encoding import renderable_text
 from ..core.errors import DicefrontError, OptionError
 from ..core.game import Action, Game, State
 from ..core.registry import build, names
@@ -97,15 +97,7 @@ def action_mask(game: Game[Any, Any], state: State, player: int) -> np.ndarray:
 
 def render_ansi(game: Game[Any, Any], state: State, player: int | None = None) -> str:
     """Plain text of ``player``'s view (None: a spectator, who sees no secrets)."""
-    from rich.console import Console
-
-    renderable = game.render_text(state, player)
-    if isinstance(renderable, str):
-        return renderable
-    console = Console(file=io.StringIO(), width=100, color_system=None, force_terminal=False)
-    console.print(renderable)
-    out = console.file.getvalue()  # type: ignore[attr-defined]
-    return str(out)
+    return renderable_text(game.render_text(state, player))
 
 
 def new_rng(seed: int | None) -> random.Random:

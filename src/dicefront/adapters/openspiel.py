@@ -71,12 +71,8 @@ def game_type(name: str) -> pyspiel.GameType:
 class DicefrontSpielGame(pyspiel.Game):
     """A Dicefront game with fixed options, seen by OpenSpiel."""
 
-    def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
-        given = dict(params or {})
-        defaults = _defaults(name)
-        options = {k: v for k, v in given.items() if k in defaults and v != defaults[k]}
-        unknown = sorted(set(given) - set(defaults))
-        self.dgame: Game[Any, Any] = load(name, **options, **{k: given[k] for k in unknown})
+    def __init__(self, name: str, dgame: Game[Any, Any], parameters: dict[str, Any]) -> None:
+        self.dgame = dgame
         info = pyspiel.GameInfo(
             num_distinct_actions=self.dgame.num_distinct_actions,
             max_chance_outcomes=max(1, self.dgame.max_chance_outcomes),
@@ -86,7 +82,7 @@ class DicefrontSpielGame(pyspiel.Game):
             utility_sum=0.0,
             max_game_length=self.dgame.length_bound(),
         )
-        super().__init__(game_type(name), info, {**defaults, **options})
+        super().__init__(game_type(name), info, parameters)
 
     def new_initial_state(self, dstate: State | None = None) -> DicefrontSpielState:
         return DicefrontSpielState(self, self.dgame.new_state() if dstate is None else dstate)
@@ -207,7 +203,15 @@ would abort the process."""
 
 def _factory(name: str) -> Any:
     def make(params: dict[str, Any] | None = None) -> DicefrontSpielGame:
-        return DicefrontSpielGame(name, params)
+        # the Dicefront game is built (and bad options refused) before the OpenSpiel
+        # object exists: a half-built pybind object would abort the process at exit
+        given = dict(params or {})
+        defaults = _defaults(name)
+        options = {k: v for k, v in given.items() if k not in defaults or v != defaults[k]}
+        dgame = load(name, **options)
+        for k in ("max_chance_outcomes", "num_distinct_actions", "observation_shape"):
+            getattr(dgame, k)
+        return DicefrontSpielGame(name, dgame, {**defaults, **options})
     return _FACTORIES.setdefault(name, make)
 
 
