@@ -19,6 +19,15 @@ observation = require("open_spiel.python.observation")
 GAMES = dicefront.names()
 
 
+def _roll(state: object, rng: random.Random) -> None:
+    """Resolve chance nodes with ``rng`` (always the first outcome could repeat a tie forever)."""
+    for _ in range(1000):
+        if not state.is_chance_node():  # type: ignore[attr-defined]
+            return
+        state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))  # type: ignore[attr-defined]
+    raise AssertionError("seed 0: still rolling after 1000 chance steps")
+
+
 def test_every_game_is_registered() -> None:
     assert sorted(adapter.GAMES) == sorted(f"dicefront_{n}" for n in GAMES)
     registered = set(pyspiel.registered_names())
@@ -69,8 +78,7 @@ def test_chance_probabilities_and_observer(name: str) -> None:
 def test_clone_is_independent(name: str) -> None:
     game = pyspiel.load_game(f"dicefront_{name}")
     state = game.new_initial_state()
-    while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
+    _roll(state, random.Random(0))
     copy = state.clone()
     copy.apply_action(copy.legal_actions()[0])
     assert str(state) != str(copy) and state.history() != copy.history()
@@ -91,8 +99,7 @@ def test_options_are_parameters_and_bad_ones_are_refused() -> None:
 def test_illegal_action_id_is_refused_and_changes_nothing() -> None:
     game = pyspiel.load_game(f"dicefront_{GAMES[0]}")
     state = game.new_initial_state()
-    while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
+    _roll(state, random.Random(0))
     illegal = next(a for a in range(game.num_distinct_actions()) if a not in state.legal_actions())
     before = str(state)
     with pytest.raises(Exception, match="not a legal action"):

@@ -20,6 +20,7 @@ parameters (``pyspiel.load_game("dicefront_ditch", {"board": "hex"})``).
 
 from __future__ import annotations
 
+import ctypes
 import json
 from typing import Any
 
@@ -196,9 +197,16 @@ class DicefrontObserver:
 
 
 _FACTORIES: dict[str, Any] = {}
-"""The registered factories, kept alive here: OpenSpiel's registry holds them in C++
-until the interpreter exits, and freeing a Python function there (without the GIL)
-would abort the process."""
+"""The registered factories. OpenSpiel's registry holds them in C++ until its static
+destructors run after the interpreter has finalized; a Python function freed there
+(without the GIL) aborts the process. So each factory gets one extra reference that
+is never released (``_pin``): it outlives the interpreter, as a module-level class
+does for OpenSpiel's own Python games."""
+
+
+def _pin(obj: Any) -> Any:
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(obj))
+    return obj
 
 
 def _factory(name: str) -> Any:
@@ -212,7 +220,9 @@ def _factory(name: str) -> Any:
         for k in ("max_chance_outcomes", "num_distinct_actions", "observation_shape"):
             getattr(dgame, k)
         return DicefrontSpielGame(name, dgame, {**defaults, **options})
-    return _FACTORIES.setdefault(name, make)
+    if name not in _FACTORIES:
+        _FACTORIES[name] = _pin(make)
+    return _FACTORIES[name]
 
 
 def register_all() -> list[str]:
