@@ -7,7 +7,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python -m pip install --quiet --disable-pip-version-check -e '.[dev,postgres]'
+# dev: the test tools; adapters: numpy, PettingZoo, Gymnasium and OpenSpiel, whose
+# own test suites tests/adapters runs on every game; postgres: the PostgreSQL driver
+python -m pip install --quiet --disable-pip-version-check -e '.[dev,adapters,postgres]'
 # PostgreSQL for the server's shared-database tests (a throwaway cluster per test session)
 bash scripts/postgres.sh install
 if [ -f scripts/install-browser.sh ]; then
