@@ -7,7 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+python -m pip install --quiet --disable-pip-version-check -e '.[dev,lab]'
 if [ -f scripts/install-browser.sh ]; then
   bash scripts/install-browser.sh
 fi

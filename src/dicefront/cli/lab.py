@@ -1,0 +1,92 @@
+"""`dicefront lab`: the designer's lab (balance sheets from many simulated games)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+
+from dicefront.agents import make_agent
+from dicefront.core import DicefrontError, Game
+from dicefront.lab.backends import BACKENDS, MAX_WORKERS, run_tasks
+from dicefront.lab.metrics import summarise
+from dicefront.lab.tasks import make_tasks
+
+from ._common import OPTION_HELP, console, err_console, esc, fail, load_game, print_json
+
+MAX_GAMES = 10_000_000
+
+lab_app = typer.Typer(help="The designer's lab: balance sheets, house-rule A/B tests and fair costs.", no_args_is_help=True)
+
+
+def parse_agents(text: str) -> tuple[str, str]:
+    names = [a.strip() for a in text.split(",") if a.strip()]
+    if len(names) != 2:
+        fail(f"--agents needs exactly two agents separated by a comma, got {text[:80]!r}")
+    for name in names:
+        try:
+            make_agent(name)
+        except DicefrontError as exc:
+            fail(str(exc))
+    return (names[0], names[1])
+
+
+def simulate(game: Game[Any, Any], agents: tuple[str, str], seed: int, start: int, stop: int,
+             backend: str, workers: int | None, address: str | None, quiet: bool) -> list[dict[str, Any]]:
+    """Play games ``start`` .. ``stop - 1`` with a progress bar (games/s, ETA) on stderr."""
+    tasks = make_tasks(game, agents, seed, start, stop)
+    if quiet or len(tasks) < 10:
+        return run_tasks(tasks, backend, workers, address)
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
+               TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
+    with Progress(*columns, console=err_console, transient=True) as bar:
+        task = bar.add_task(esc(f"{game.name}: {agents[0]} vs {agents[1]}"), total=len(tasks), rate="")
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+            speed = bar.tasks[0].speed
+            bar.update(task, rate=f"{speed:.1f} games/s" if speed else "")
+
+        return run_tasks(tasks, backend, workers, address, advance)
+
+
+def _guard(run: Callable[[], Any]) -> Any:
+    try:
+        return run()
+    except DicefrontError as exc:
+        fail(str(exc))
+
+
+@lab_app.command("balance")
+def balance(
+    game_name: str = typer.Argument(..., metavar="GAME", help="The game, e.g. ditch."),
+    option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    agents: str = typer.Option("random,random", "--agents", "-a", help="Two agents, comma-separated; seats alternate."),
+    games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="How many games."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Run seed: the same seed gives the same numbers anywhere."),
+    workers: int = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes (default: the cores)."),
+    backend: str = typer.Option("local", "--backend", help=f"Where games run: {', '.join(BACKENDS)}."),
+    address: str = typer.Option(None, "--address", help="The Ray cluster to join (--backend ray)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+) -> None:
+    """Seat advantage, results, game length, Ludii-style metrics and the game's own tables."""
+    game = load_game(game_name, option)
+    pair = parse_agents(agents)
+    records = _guard(lambda: simulate(game, pair, seed, 0, games, backend, workers, address, quiet=False))
+    summary = summarise(game, pair, seed, records)
+    if as_json:
+        print_json(summary)
+    else:
+        show(summary)
+
+
+def show(summary: dict[str, Any]) -> None:
+    from dicefront.lab.text import print_summary
+
+    print_summary(console, summary)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(lab_app, name="lab")

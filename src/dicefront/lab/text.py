@@ -1,0 +1,71 @@
+"""The balance summary printed in a terminal (Rich tables)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+METRIC_HELP = {
+    "completion": "games with a winner",
+    "drawishness": "draws inside the limits",
+    "timeouts": "games stopped by a turn or step limit",
+    "advantage_p1": "games won by the first seat",
+    "balance": "1 - gap between the seats' win rates",
+    "decisiveness": "share of a decided game before the winner passed the loser's best",
+    "lead_changes": "changes of the leading side per game (evaluation)",
+    "lead_changes_per_100_decisions": "the same per 100 decisions",
+    "branching_factor": "legal actions per decision",
+    "decision_moves": "decisions per step (the rest are dice)",
+    "dice_influence": "rolls after which the side favoured before is behind",
+}
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return escape(str(value))
+
+
+def summary_tables(summary: dict[str, Any]) -> list[Table]:
+    seat = summary["seat_advantage"]
+    head = Table(title=escape(f"{summary['game']}: {summary['games']} games, seed {summary['seed']}"), title_style="bold")
+    for col in ("agent", "wins", "win rate", "95% interval", "draws", "losses"):
+        head.add_column(col, justify="left" if col == "agent" else "right")
+    for a in summary["agents_results"]:
+        lo, hi = a["ci95"]
+        head.add_row(escape(a["agent"]), str(a["wins"]), f"{a['win_rate']:.1%}", f"{lo:.1%} - {hi:.1%}",
+                     str(a["draws"]), str(a["losses"]))
+    tables = [head]
+    lo, hi = seat["ci95"]
+    facts = Table(title="Seat advantage and length", title_style="bold", show_header=False)
+    facts.add_row("first seat win rate (decided games)", f"{seat['first_seat_win_rate']:.1%} [{lo:.1%} - {hi:.1%}], p = {seat['p_value_vs_half']:.3g}")
+    facts.add_row("turn-limit games", str(summary["truncated"]))
+    for key, label in (("length_steps", "steps"), ("length_turns", "turns")):
+        length = summary.get(key)
+        if length:
+            facts.add_row(f"length in {label}", f"mean {length['mean']:.1f} (sd {length['sd']:.1f}), p10 {length['p10']:g}, "
+                          f"median {length['p50']:g}, p90 {length['p90']:g}, max {length['max']:g}")
+    tables.append(facts)
+    metrics = Table(title="Metrics (Ludii vocabulary)", title_style="bold")
+    for col in ("metric", "value", "meaning"):
+        metrics.add_column(col)
+    for key, meaning in METRIC_HELP.items():
+        metrics.add_row(key, _cell(summary["metrics"][key]), meaning)
+    tables.append(metrics)
+    for t in summary["tables"]:
+        table = Table(title=escape(t["title"]), caption=escape(t["note"]) or None, title_style="bold")
+        table.add_column("")
+        for col in t["columns"]:
+            table.add_column(escape(col), justify="right")
+        for row in t["rows"]:
+            table.add_row(*[_cell(v) for v in row])
+        tables.append(table)
+    return tables
+
+
+def print_summary(console: Console, summary: dict[str, Any]) -> None:
+    for table in summary_tables(summary):
+        console.print(table)
