@@ -61,7 +61,7 @@ def _guard(run: Callable[[], Any]) -> Any:
 
 @lab_app.command("balance")
 def balance(
-    game_name: str = typer.Argument(..., metavar="GAME", help="The game, e.g. ditch."),
+    game_name: str = typer.Argument(..., metavar="GAME", help="The game (`dicefront games` lists them)."),
     option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     agents: str = typer.Option("random,random", "--agents", "-a", help="Two agents, comma-separated; seats alternate."),
     games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="How many games."),

@@ -22,11 +22,25 @@ Counts = dict[str, dict[str, dict[str, float]]]
 class StatsCollector(Protocol):
     turns: int
     """Turns (in the game's own sense: a player's turn, a round) seen so far."""
+    limit_draw: bool
+    """The game ended as a draw because the rules' own turn or round limit was reached."""
 
     def step(self, state: State, step: Step) -> None:
         """Count what ``step`` (already applied: ``state`` is the state after it) did."""
 
     def counts(self) -> Counts: ...
+
+
+class Collector:
+    """A base for a game's ``Collector``: a :class:`Tally`, the turn count, the limit flag."""
+
+    def __init__(self) -> None:
+        self.tally = Tally()
+        self.turns = 0
+        self.limit_draw = False
+
+    def counts(self) -> Counts:
+        return self.tally.data
 
 
 class Tally:
@@ -62,6 +76,24 @@ def table(title: str, rows: Mapping[str, Mapping[str, Any]], note: str = "", col
         "columns": columns,
         "rows": [[label, *[cells.get(c, 0) for c in columns]] for label, cells in rows.items()],
     }
+
+
+def verb(action: str | None) -> str:
+    """The first word of an action's notation (what kind of choice it was)."""
+    return (action or "").split(" ", 1)[0] or "?"
+
+
+def rate_rows(counts: Mapping[str, Mapping[str, float]], part: str, whole: str, label: str) -> dict[str, dict[str, Any]]:
+    """Rows of ``counts`` with a ``label`` column = ``part / whole``."""
+    return {row: {**cells, label: share(cells.get(part, 0), cells.get(whole, 0))} for row, cells in sorted(counts.items())}
+
+
+def frequency_rows(counts: Mapping[str, Mapping[str, float]], column: str, games: int) -> dict[str, dict[str, Any]]:
+    """Rows of a one-column count table with the share of the total and the mean per game."""
+    total = sum(cells.get(column, 0) for cells in counts.values())
+    ordered = sorted(counts.items(), key=lambda kv: (-kv[1].get(column, 0), kv[0]))
+    return {row: {column: cells.get(column, 0), "share": share(cells.get(column, 0), total),
+                  "per game": share(cells.get(column, 0), games)} for row, cells in ordered}
 
 
 def share(part: float, whole: float) -> float:

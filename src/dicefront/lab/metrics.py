@@ -101,11 +101,16 @@ def per_agent(records: Sequence[dict[str, Any]], agents: Sequence[str]) -> list[
     return out
 
 
+def hit_limit(record: dict[str, Any]) -> bool:
+    """The game was stopped by the step cap or ended by the rules' own turn/round limit."""
+    return bool(record["truncated"] or record.get("limit_draw"))
+
+
 def ludii(records: Sequence[dict[str, Any]]) -> dict[str, Any]:
     n = len(records)
     decided = [r for r in records if r["winner"] is not None]
-    natural_draws = sum(1 for r in records if r["winner"] is None and not r["truncated"])
-    timeouts = sum(1 for r in records if r["truncated"])
+    timeouts = sum(1 for r in records if hit_limit(r))
+    natural_draws = sum(1 for r in records if r["winner"] is None and not hit_limit(r))
     seat = [sum(1 for r in decided if r["winner"] == s) for s in (0, 1)]
     counted = sum(r["dice_counted"] for r in records)
     swings = sum(r["dice_swings"] for r in records)
@@ -150,7 +155,7 @@ def summarise(game: Game[Any, Any], agents: Sequence[str], seed: int, records: S
         "seat_advantage": seat_advantage(records),
         "agents_results": per_agent(records, agents),
         "draws": sum(1 for r in records if r["winner"] is None),
-        "truncated": sum(1 for r in records if r["truncated"]),
+        "truncated": sum(1 for r in records if hit_limit(r)),
         "length_steps": lengths([r["steps"] for r in records]),
         "length_turns": lengths(turns) if turns else None,
         "metrics": ludii(records),

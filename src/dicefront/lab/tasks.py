@@ -177,6 +177,7 @@ def run_task(task: GameTask) -> dict[str, Any]:
         "seats": list(task.seats),
         "winner": record.winner,
         "truncated": record.truncated,
+        "limit_draw": bool(collector is not None and collector.limit_draw and record.winner is None),
         "steps": record.length,
         "turns": None if collector is None else collector.turns,
         "decisions": len(observer.branching),

@@ -42,7 +42,7 @@ def summary_tables(summary: dict[str, Any]) -> list[Table]:
     lo, hi = seat["ci95"]
     facts = Table(title="Seat advantage and length", title_style="bold", show_header=False)
     facts.add_row("first seat win rate (decided games)", f"{seat['first_seat_win_rate']:.1%} [{lo:.1%} - {hi:.1%}], p = {seat['p_value_vs_half']:.3g}")
-    facts.add_row("turn-limit games", str(summary["truncated"]))
+    facts.add_row("turn/round-limit games (draws)", str(summary["truncated"]))
     for key, label in (("length_steps", "steps"), ("length_turns", "turns")):
         length = summary.get(key)
         if length:
