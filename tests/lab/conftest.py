@@ -28,3 +28,6 @@ def local_ray() -> Iterator[Any]:
         yield ray
     finally:
         ray.shutdown()
+
+
+from tests.e2e.conftest import browser  # noqa: E402,F401  (Chromium for the report test)

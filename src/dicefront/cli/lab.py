@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -69,6 +70,7 @@ def balance(
     workers: int = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes (default: the cores)."),
     backend: str = typer.Option("local", "--backend", help=f"Where games run: {', '.join(BACKENDS)}."),
     address: str = typer.Option(None, "--address", help="The Ray cluster to join (--backend ray)."),
+    report: Path = typer.Option(None, "--report", help="Also write a self-contained HTML report to this file."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
     """Seat advantage, results, game length, Ludii-style metrics and the game's own tables."""
@@ -76,10 +78,22 @@ def balance(
     pair = parse_agents(agents)
     records = _guard(lambda: simulate(game, pair, seed, 0, games, backend, workers, address, quiet=False))
     summary = summarise(game, pair, seed, records)
+    if report is not None:
+        write_report(summary, report)
     if as_json:
         print_json(summary)
     else:
         show(summary)
+
+
+def write_report(summary: dict[str, Any], path: Path) -> None:
+    from dicefront.lab.report import html_report
+
+    text = _guard(lambda: html_report(summary))
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write the report {path}: {exc.strerror or 'error'}")
 
 
 def show(summary: dict[str, Any]) -> None:
