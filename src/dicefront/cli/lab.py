@@ -11,8 +11,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressC
 
 from dicefront.agents import make_agent
 from dicefront.core import DicefrontError, Game
-from dicefront.lab.backends import BACKENDS, MAX_WORKERS, run_tasks
+from dicefront.core.registry import build
+from dicefront.lab.backends import BACKENDS, MAX_WORKERS, LabError, Sink, run_tasks
 from dicefront.lab.metrics import summarise
+from dicefront.lab.store import Appender, RunSpec, read_records, read_spec, write_spec, write_summary
 from dicefront.lab.tasks import make_tasks
 
 from ._common import OPTION_HELP, console, err_console, esc, fail, load_game, print_json
@@ -35,11 +37,11 @@ def parse_agents(text: str) -> tuple[str, str]:
 
 
 def simulate(game: Game[Any, Any], agents: tuple[str, str], seed: int, start: int, stop: int,
-             backend: str, workers: int | None, address: str | None, quiet: bool) -> list[dict[str, Any]]:
+             backend: str, workers: int | None, address: str | None, sink: Sink | None = None) -> list[dict[str, Any]]:
     """Play games ``start`` .. ``stop - 1`` with a progress bar (games/s, ETA) on stderr."""
     tasks = make_tasks(game, agents, seed, start, stop)
-    if quiet or len(tasks) < 10:
-        return run_tasks(tasks, backend, workers, address)
+    if len(tasks) < 10:
+        return run_tasks(tasks, backend, workers, address, sink=sink)
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
                TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
     with Progress(*columns, console=err_console, transient=True) as bar:
@@ -50,7 +52,7 @@ def simulate(game: Game[Any, Any], agents: tuple[str, str], seed: int, start: in
             speed = bar.tasks[0].speed
             bar.update(task, rate=f"{speed:.1f} games/s" if speed else "")
 
-        return run_tasks(tasks, backend, workers, address, advance)
+        return run_tasks(tasks, backend, workers, address, advance, sink)
 
 
 def _guard(run: Callable[[], Any]) -> Any:
@@ -71,13 +73,62 @@ def balance(
     backend: str = typer.Option("local", "--backend", help=f"Where games run: {', '.join(BACKENDS)}."),
     address: str = typer.Option(None, "--address", help="The Ray cluster to join (--backend ray)."),
     report: Path = typer.Option(None, "--report", help="Also write a self-contained HTML report to this file."),
+    run: Path = typer.Option(None, "--run", help="Store the run in this directory; an existing run there is extended or resumed."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
     """Seat advantage, results, game length, Ludii-style metrics and the game's own tables."""
     game = load_game(game_name, option)
     pair = parse_agents(agents)
-    records = _guard(lambda: simulate(game, pair, seed, 0, games, backend, workers, address, quiet=False))
+    if run is None:
+        records = _guard(lambda: simulate(game, pair, seed, 0, games, backend, workers, address))
+    else:
+        records = _guard(lambda: stored_run(run, game, pair, seed, games, backend, workers, address))
     summary = summarise(game, pair, seed, records)
+    if run is not None:
+        _guard(lambda: write_summary(run, summary))
+    if report is not None:
+        write_report(summary, report)
+    if as_json:
+        print_json(summary)
+    else:
+        show(summary)
+
+
+def stored_run(directory: Path, game: Game[Any, Any], agents: tuple[str, str], seed: int, games: int,
+               backend: str, workers: int | None, address: str | None) -> list[dict[str, Any]]:
+    """The first ``games`` records of the run in ``directory``, playing the missing ones
+    (appended as they finish, so an interrupted run resumes where it stopped)."""
+    spec = RunSpec(game.name, game.options_json(), game.data_files, agents, seed)
+    stored = read_spec(directory)
+    if stored is not None and stored.to_json() != spec.to_json():
+        differ = [k for k in ("game", "options", "data_files", "agents", "seed") if stored.to_json()[k] != spec.to_json()[k]]
+        raise LabError(f"{directory} holds another run ({', '.join(differ)} differ); give the same settings or another directory")
+    if stored is None:
+        write_spec(directory, spec)
+    records = read_records(directory, games)
+    if len(records) < games:
+        appender = Appender(directory)
+        try:
+            records += simulate(game, agents, seed, len(records), games, backend, workers, address, appender)
+        finally:
+            appender.close()
+    return records[:games]
+
+
+@lab_app.command("report")
+def report_cmd(
+    run: Path = typer.Argument(..., metavar="DIR", help="A run directory written by `lab balance --run DIR`."),
+    games: int = typer.Option(None, "--games", "-n", min=1, max=MAX_GAMES, help="Only the first N stored games."),
+    report: Path = typer.Option(None, "--report", help="Write a self-contained HTML report to this file."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+) -> None:
+    """The balance summary of a stored run, without simulating anything."""
+    spec = _guard(lambda: read_spec(run))
+    if spec is None:
+        fail(f"{run} holds no lab run (no run.json)")
+    game = _guard(lambda: build(spec.game, spec.options, data_files=spec.data_files))
+    records = _guard(lambda: read_records(run, games or MAX_GAMES))
+    summary = summarise(game, spec.agents, spec.seed, records)
     if report is not None:
         write_report(summary, report)
     if as_json:

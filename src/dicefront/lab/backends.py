@@ -8,7 +8,7 @@ depend on the backend or the number of workers."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
 
@@ -19,6 +19,8 @@ BACKENDS = ("local", "ray")
 MAX_WORKERS = 256
 Progress = Callable[[int], None]
 """Called with the number of games just finished."""
+Sink = Callable[[list[dict[str, Any]]], None]
+"""Called with the next records in game-index order."""
 
 
 class LabError(DicefrontError):
@@ -36,29 +38,42 @@ def batches(tasks: list[GameTask], workers: int) -> list[list[GameTask]]:
     return [tasks[i : i + size] for i in range(0, len(tasks), size)]
 
 
-def _in_order(results: dict[int, list[dict[str, Any]]], count: int) -> list[dict[str, Any]]:
-    return [record for i in range(count) for record in results[i]]
+class _Merger:
+    """Batches come back in any order; records leave in game-index order (to ``sink``
+    as soon as every earlier game is in, e.g. to append them to a stored run)."""
+
+    def __init__(self, parts: list[list[GameTask]], progress: Progress | None, sink: Sink | None) -> None:
+        self.parts, self.progress, self.sink = parts, progress, sink
+        self.waiting: dict[int, list[dict[str, Any]]] = {}
+        self.next = 0
+        self.records: list[dict[str, Any]] = []
+
+    def add(self, i: int, records: list[dict[str, Any]]) -> None:
+        self.waiting[i] = records
+        while self.next in self.waiting:
+            ready = self.waiting.pop(self.next)
+            self.records.extend(ready)
+            if self.sink is not None:
+                self.sink(ready)
+            self.next += 1
+        if self.progress is not None:
+            self.progress(len(self.parts[i]))
 
 
-def run_local(tasks: list[GameTask], workers: int, progress: Progress | None = None) -> list[dict[str, Any]]:
+def run_local(tasks: list[GameTask], workers: int, progress: Progress | None = None, sink: Sink | None = None) -> list[dict[str, Any]]:
     parts = batches(tasks, workers)
-    done: dict[int, list[dict[str, Any]]] = {}
+    merger = _Merger(parts, progress, sink)
     if workers <= 1:
         for i, part in enumerate(parts):
-            done[i] = run_batch(part)
-            if progress is not None:
-                progress(len(part))
-        return _in_order(done, len(parts))
+            merger.add(i, run_batch(part))
+        return merger.records
     with ProcessPoolExecutor(max_workers=workers) as pool:
         pending: dict[Future[list[dict[str, Any]]], int] = {pool.submit(run_batch, p): i for i, p in enumerate(parts)}
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
-                i = pending.pop(future)
-                done[i] = future.result()
-                if progress is not None:
-                    progress(len(parts[i]))
-    return _in_order(done, len(parts))
+                merger.add(pending.pop(future), future.result())
+    return merger.records
 
 
 def _ray() -> Any:
@@ -69,9 +84,10 @@ def _ray() -> Any:
     return ray
 
 
-def run_ray(tasks: list[GameTask], workers: int, address: str | None, progress: Progress | None = None) -> list[dict[str, Any]]:
+def run_ray(tasks: list[GameTask], workers: int, address: str | None, progress: Progress | None = None,
+            sink: Sink | None = None) -> list[dict[str, Any]]:
     """Run on Ray: the cluster at ``address``, the one this process already joined, or
-    a new local one. ``workers`` sets how many batches are cut per round of the cluster."""
+    a new local one. ``workers`` sets how finely the games are cut into batches."""
     ray = _ray()
     if not ray.is_initialized():
         try:
@@ -80,22 +96,19 @@ def run_ray(tasks: list[GameTask], workers: int, address: str | None, progress: 
             raise LabError(f"cannot join the Ray cluster at {address!r}: {str(exc).splitlines()[0][:120]}") from None
     remote = ray.remote(run_batch)
     parts = batches(tasks, workers)
+    merger = _Merger(parts, progress, sink)
     refs = {remote.remote(p): i for i, p in enumerate(parts)}
-    done: dict[int, list[dict[str, Any]]] = {}
     waiting = list(refs)
     while waiting:
         ready, waiting = ray.wait(waiting, num_returns=1)
         for ref in ready:
-            i = refs[ref]
-            done[i] = ray.get(ref)
-            if progress is not None:
-                progress(len(parts[i]))
-    return _in_order(done, len(parts))
+            merger.add(refs[ref], ray.get(ref))
+    return merger.records
 
 
 def run_tasks(
     tasks: list[GameTask], backend: str = "local", workers: int | None = None, address: str | None = None,
-    progress: Progress | None = None,
+    progress: Progress | None = None, sink: Sink | None = None,
 ) -> list[dict[str, Any]]:
     """The compact records of ``tasks``, in task order."""
     if backend not in BACKENDS:
@@ -108,9 +121,5 @@ def run_tasks(
     if not tasks:
         return []
     if backend == "ray":
-        return run_ray(tasks, n, address, progress)
-    return run_local(tasks, n, progress)
-
-
-def iter_indexes(records: list[dict[str, Any]]) -> Iterator[int]:
-    return (int(r["index"]) for r in records)
+        return run_ray(tasks, n, address, progress, sink)
+    return run_local(tasks, n, progress, sink)
