@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,7 @@ from dicefront.lab.metrics import summarise
 from dicefront.lab.store import Appender, RunSpec, read_records, read_spec, write_spec, write_summary
 from dicefront.lab.tasks import make_tasks
 
-from ._common import OPTION_HELP, console, err_console, esc, fail, load_game, print_json
+from ._common import OPTION_HELP, console, err_console, esc, fail, load_game, parse_options, print_json
 
 MAX_GAMES = 10_000_000
 
@@ -115,6 +116,53 @@ def stored_run(directory: Path, game: Game[Any, Any], agents: tuple[str, str], s
     return records[:games]
 
 
+@lab_app.command("compare")
+def compare_cmd(
+    game_name: str = typer.Argument(..., metavar="GAME", help="The game (`dicefront games` lists them)."),
+    variant_a: str = typer.Option("", "--a", help='Variant A\'s options, e.g. "-o round_limit=60" (empty: the defaults).'),
+    variant_b: str = typer.Option(..., "--b", help='Variant B\'s options, e.g. "-o round_limit=90".'),
+    option: list[str] = typer.Option(None, "--option", "-o", help="An option both variants share (repeatable)."),
+    agents: str = typer.Option("random,random", "--agents", "-a", help="Two agents, comma-separated; seats alternate."),
+    games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="Games per variant (the same seeds)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Run seed."),
+    workers: int = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes (default: the cores)."),
+    backend: str = typer.Option("local", "--backend", help=f"Where games run: {', '.join(BACKENDS)}."),
+    address: str = typer.Option(None, "--address", help="The Ray cluster to join (--backend ray)."),
+    report: Path = typer.Option(None, "--report", help="Also write a self-contained HTML report to this file."),
+    as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON."),
+) -> None:
+    """A house-rule A/B test: both option sets on the same seeds, the difference and its
+    significance for each headline metric."""
+    from dicefront.lab.compare import compare, parse_variant
+
+    shared = parse_options(option)
+    pair = parse_agents(agents)
+    variants: list[tuple[Game[Any, Any], list[dict[str, Any]]]] = []
+    for flag, text in (("--a", variant_a), ("--b", variant_b)):
+        try:
+            options = {**shared, **parse_variant(text, flag)}
+        except DicefrontError as exc:
+            fail(str(exc))
+        game = load_game(game_name, [f"{k}={v}" for k, v in options.items()])
+        variants.append((game, _guard(partial(simulate, game, pair, seed, 0, games, backend, workers, address))))
+    (game_a, rec_a), (game_b, rec_b) = variants
+    result = {
+        "game": game_a.name, "agents": list(pair), "seed": seed, "games": games,
+        "a": summarise(game_a, pair, seed, rec_a), "b": summarise(game_b, pair, seed, rec_b),
+        "comparison": _guard(lambda: compare(rec_a, rec_b, seed)),
+    }
+    if report is not None:
+        from dicefront.lab.report import compare_report
+
+        _write(report, _guard(lambda: compare_report(result)))
+    if as_json:
+        print_json(result)
+    else:
+        from dicefront.lab.text import print_comparison
+
+        print_comparison(console, result)
+
+
 @lab_app.command("report")
 def report_cmd(
     run: Path = typer.Argument(..., metavar="DIR", help="A run directory written by `lab balance --run DIR`."),
@@ -140,7 +188,10 @@ def report_cmd(
 def write_report(summary: dict[str, Any], path: Path) -> None:
     from dicefront.lab.report import html_report
 
-    text = _guard(lambda: html_report(summary))
+    _write(path, _guard(lambda: html_report(summary)))
+
+
+def _write(path: Path, text: str) -> None:
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:

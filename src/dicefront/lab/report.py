@@ -137,3 +137,25 @@ def html_report(summary: dict[str, Any], title: str | None = None) -> str:
         "</body></html>",
     ]
     return "\n".join(parts) + "\n"
+
+
+def compare_report(result: dict[str, Any]) -> str:
+    """One HTML file for an A/B test: the comparison table, then each variant's plots and tables."""
+    from .text import options_text
+
+    a, b = result["a"], result["b"]
+    title = f"{result['game']}: A/B test over {result['games']} shared seeds"
+    rows = [[r["metric"], r["a"], r["b"], r["difference"],
+             f"{r['ci95'][0]:.4g} - {r['ci95'][1]:.4g}" if r.get("ci95") else "", r["p_value"], r["test"]]
+            for r in result["comparison"]]
+    parts = [
+        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>", f"<h1>{escape(title)}</h1>",
+        f'<p class="note">A: {escape(options_text(a["options"], b["options"]))}; B: {escape(options_text(b["options"], a["options"]))}; '
+        f'agents {escape(" v ".join(result["agents"]))}; seed {escape(str(result["seed"]))}</p>',
+        _table("A/B comparison (B - A)", ["A", "B", "B - A", "95% interval", "p", "test"], rows),
+    ]
+    for label, summary in (("A", a), ("B", b)):
+        parts += [f"<h2>Variant {label}</h2>", *_headline(summary),
+                  *[p.replace('id="plot-', f'id="plot-{label.lower()}-') for p in plots(summary)]]
+    return "\n".join([*parts, "</body></html>"]) + "\n"

@@ -69,3 +69,23 @@ def summary_tables(summary: dict[str, Any]) -> list[Table]:
 def print_summary(console: Console, summary: dict[str, Any]) -> None:
     for table in summary_tables(summary):
         console.print(table)
+
+
+def print_comparison(console: Console, result: dict[str, Any]) -> None:
+    a, b = result["a"], result["b"]
+    title = f"{result['game']}: A/B over {result['games']} shared seeds (seed {result['seed']})"
+    table = Table(title=escape(title), title_style="bold",
+                  caption=escape(f"A: {options_text(a['options'], b['options'])}   B: {options_text(b['options'], a['options'])}"))
+    for col in ("metric", "A", "B", "B - A", "95% interval", "p"):
+        table.add_column(col, justify="left" if col == "metric" else "right")
+    for row in result["comparison"]:
+        ci = row.get("ci95")
+        table.add_row(row["metric"], _cell(row["a"]), _cell(row["b"]), _cell(row["difference"]),
+                      f"{ci[0]:.4g} - {ci[1]:.4g}" if ci else "", f"{row['p_value']:.3g}")
+    console.print(table)
+
+
+def options_text(options: dict[str, Any], other: dict[str, Any]) -> str:
+    """The options where ``options`` differs from ``other`` (all of them if none differ)."""
+    changed = {k: v for k, v in options.items() if other.get(k) != v}
+    return ", ".join(f"{k}={v}" for k, v in sorted(changed.items())) or "the same options"
