@@ -163,6 +163,35 @@ def compare_cmd(
         print_comparison(console, result)
 
 
+@lab_app.command("tune")
+def tune_cmd(
+    game_name: str = typer.Argument(..., metavar="GAME", help="The game (its package must define what to tune)."),
+    option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    agents: str = typer.Option("greedy,greedy", "--agents", "-a", help="Two agents, comma-separated."),
+    games: int = typer.Option(200, "--games", "-n", min=10, max=MAX_GAMES, help="Games to estimate, and as many to verify."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Run seed."),
+    workers: int = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes (default: the cores)."),
+    backend: str = typer.Option("local", "--backend", help=f"Where games run: {', '.join(BACKENDS)}."),
+    address: str = typer.Option(None, "--address", help="The Ray cluster to join (--backend ray)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Suggest fairer parameter values (Die Fighting's point costs) and verify them by simulation."""
+    from dicefront.lab.tune import tune
+
+    game = load_game(game_name, option)
+    pair = parse_agents(agents)
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err_console, transient=True) as bar:
+        task = bar.add_task(esc(f"{game.name}: tuning"), total=2 * games)
+        result = _guard(lambda: tune(game, pair, games, seed, backend, workers, address, lambda n: bar.advance(task, n)))
+    if as_json:
+        print_json(result)
+    else:
+        from dicefront.lab.text import print_tune
+
+        print_tune(console, result)
+
+
 @lab_app.command("report")
 def report_cmd(
     run: Path = typer.Argument(..., metavar="DIR", help="A run directory written by `lab balance --run DIR`."),

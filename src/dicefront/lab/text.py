@@ -89,3 +89,28 @@ def options_text(options: dict[str, Any], other: dict[str, Any]) -> str:
     """The options where ``options`` differs from ``other`` (all of them if none differ)."""
     changed = {k: v for k, v in options.items() if other.get(k) != v}
     return ", ".join(f"{k}={v}" for k, v in sorted(changed.items())) or "the same options"
+
+
+def print_tune(console: Console, result: dict[str, Any]) -> None:
+    title = f"{result['game']}: {result['tuned']} from {result['games_per_phase']} games a phase ({' v '.join(result['agents'])})"
+    table = Table(title=escape(title), title_style="bold", caption=escape(result["method"]))
+    for col in ("", "now", "worth", "95% interval", "proposed", "edge before", "edge after"):
+        table.add_column(col, justify="left" if not col else "right")
+    for key, row in result["costs"].items():
+        eb, ea = result["edges_before"][key], result["edges_after"][key]
+        table.add_row(escape(key), str(row["now"]), f"{row['worth']:g}", f"{row['ci95'][0]:g} - {row['ci95'][1]:g}",
+                      str(row["proposed"]), _edge(eb), _edge(ea))
+    console.print(table)
+    worst = result["worst_edge"]
+    console.print(f"worst edge: {_pct(worst[0])} from 50% before, {_pct(worst[1])} after (target: {escape(result['target'])}); "
+                  f"decided games {result['decided'][0]} / {result['decided'][1]}, seat log-odds {result['seat_log_odds']:+.3f}")
+
+
+def _pct(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.1%}"
+
+
+def _edge(edge: dict[str, Any]) -> str:
+    if edge["edge"] is None:
+        return "n/a"
+    return f"{edge['edge']:.0%} [{edge['ci95'][0]:.0%}-{edge['ci95'][1]:.0%}] n={edge['games']}"
