@@ -91,3 +91,15 @@ def test_bad_variants_are_one_line_errors(args: list[str], message: str) -> None
     result = runner.invoke(app, ["lab", "compare", "trench_checkers", "-n", "2", *args])
     assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_bootstrap_of_many_games_uses_numpy_and_stays_seeded(monkeypatch: pytest.MonkeyPatch) -> None:
+    need("numpy")
+    from dicefront.lab import compare as lab_compare
+
+    monkeypatch.setattr(lab_compare, "PURE_PYTHON_WORK", 10)
+    a = [_r(i, 0, steps=100 + i % 7) for i in range(300)]
+    b = [_r(i, 0, steps=103 + i % 7) for i in range(300)]
+    first = bootstrap(a, b, lambda r: float(r["steps"]), random.Random(1))
+    assert first == bootstrap(a, b, lambda r: float(r["steps"]), random.Random(1))
+    assert first is not None and first["difference"] == 3 and first["ci95"] == [3, 3]

@@ -17,6 +17,8 @@ from .backends import LabError
 from .metrics import binom_two_sided, hit_limit
 
 BOOTSTRAP = 2000
+PURE_PYTHON_WORK = 2_000_000
+"""Resampled values drawn in plain Python at most (200 games x 2000 resamples = 400,000)."""
 MAX_SPEC = 2000
 
 Record = dict[str, Any]
@@ -83,7 +85,7 @@ def bootstrap(a: Sequence[Record], b: Sequence[Record], value: Callable[[Record]
     n = len(pairs)
     diffs = [vb - va for va, vb in pairs]
     mean = sum(diffs) / n
-    samples = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(BOOTSTRAP))
+    samples = _resampled_means(diffs, rng)
     below = sum(1 for s in samples if s <= 0)
     above = sum(1 for s in samples if s >= 0)
     p = min(1.0, max(1, 2 * min(below, above)) / BOOTSTRAP)  # never 0: below 1/BOOTSTRAP is all it can tell
@@ -91,6 +93,22 @@ def bootstrap(a: Sequence[Record], b: Sequence[Record], value: Callable[[Record]
             "difference": round(mean, 4),
             "ci95": [round(samples[int(0.025 * BOOTSTRAP)], 4), round(samples[int(0.975 * BOOTSTRAP) - 1], 4)],
             "p_value": round(p, 6), "test": f"paired bootstrap over games ({BOOTSTRAP} resamples)"}
+
+
+def _resampled_means(diffs: list[float], rng: random.Random) -> list[float]:
+    """BOOTSTRAP means of resamples of ``diffs``, sorted; numpy (seeded from ``rng``)
+    once the work is too big for a Python loop."""
+    n = len(diffs)
+    if n * BOOTSTRAP <= PURE_PYTHON_WORK:
+        return sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(BOOTSTRAP))
+    try:
+        import numpy as np
+    except ImportError:
+        raise LabError("comparing this many games needs numpy: pip install 'dicefront[lab]'") from None
+    generator = np.random.default_rng(rng.getrandbits(64))
+    values = np.asarray(diffs)
+    means = [float(values[generator.integers(0, n, n)].mean()) for _ in range(BOOTSTRAP)]
+    return sorted(means)
 
 
 def compare(a: Sequence[Record], b: Sequence[Record], seed: int) -> list[dict[str, Any]]:
