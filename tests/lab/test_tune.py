@@ -61,7 +61,7 @@ def test_die_fighting_samples_equal_point_legal_armies() -> None:
     costs = module.parameters(game)
     rng = random.Random(5)
     for _ in range(20):
-        options, files, features = module.sample(game, costs, rng)
+        options, files, features = module.sample(game, costs, rng, True)
         built: Any = dicefront.load("die_fighting", data_files=files, **options)  # the rules' own army checks pass
         for side in (0, 1):
             spent = sum(costs[k] * n for k, n in features[side].items())
@@ -74,7 +74,7 @@ def test_tuned_costs_reach_the_game() -> None:
     module = role_module(game_class("die_fighting"), "tune")
     assert module is not None
     costs = {**module.parameters(game), "HC": 33}
-    options, files, _ = module.sample(game, costs, random.Random(1))
+    options, files, _ = module.sample(game, costs, random.Random(1), False)
     tuned: Any = dicefront.load("die_fighting", data_files=files, **options)
     assert tuned.table.units["HC"].cost == 33
 

@@ -168,7 +168,7 @@ def tune_cmd(
     game_name: str = typer.Argument(..., metavar="GAME", help="The game (its package must define what to tune)."),
     option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     agents: str = typer.Option("greedy,greedy", "--agents", "-a", help="Two agents, comma-separated."),
-    games: int = typer.Option(200, "--games", "-n", min=10, max=MAX_GAMES, help="Games to estimate, and as many to verify."),
+    games: int = typer.Option(200, "--games", "-n", min=10, max=MAX_GAMES, help="Games to estimate, and as many for each of the before/after checks."),
     seed: int = typer.Option(0, "--seed", "-s", help="Run seed."),
     workers: int = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes (default: the cores)."),
     backend: str = typer.Option("local", "--backend", help=f"Where games run: {', '.join(BACKENDS)}."),
@@ -182,7 +182,7 @@ def tune_cmd(
     pair = parse_agents(agents)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err_console, transient=True) as bar:
-        task = bar.add_task(esc(f"{game.name}: tuning"), total=2 * games)
+        task = bar.add_task(esc(f"{game.name}: tuning"), total=3 * games)
         result = _guard(lambda: tune(game, pair, games, seed, backend, workers, address, lambda n: bar.advance(task, n)))
     if as_json:
         print_json(result)

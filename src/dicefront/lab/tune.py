@@ -1,7 +1,8 @@
 """`lab tune`: fairer parameter values (for now: point costs) from simulated games.
 
-How: play games between two randomly composed armies, each bought up to the same
-points under the current costs; fit an additive logistic model (Bradley-Terry with
+How: play games between two randomly composed armies bought under the current
+costs, each up to a random share of the points (with exactly equal spend a unit's
+worth is only known up to a multiple of its cost); fit an additive logistic model (Bradley-Terry with
 teams): P(seat 0 wins) = sigmoid(h + sum_u beta_u * (n0_u - n1_u)), by Newton's
 method with a light L2 penalty; draws are left out. beta_u is what one more unit u is
 worth in log-odds. Fair costs are proportional to beta: the proposal rescales beta so
@@ -11,8 +12,9 @@ bought under it, and each unit's "edge" (the win rate of the army that fields mo
 it) is reported before and after: fair costs put every edge near 50%.
 
 A game package opts in with a ``tune`` role module: ``WHAT`` (what is tuned),
-``parameters(game) -> {key: value}`` and ``sample(game, values, rng) -> (options,
-data_files, [features of seat 0, features of seat 1])``."""
+``parameters(game) -> {key: value}`` and ``sample(game, values, rng, equal) -> (options,
+data_files, [features of seat 0, features of seat 1])``, both armies bought up to the
+same total when ``equal`` (the verification), else up to different totals."""
 
 from __future__ import annotations
 
@@ -98,8 +100,8 @@ def edges(keys: Sequence[str], rows: Sequence[tuple[dict[str, int], dict[str, in
 
 def _phase(game: Game[Any, Any], module: Any, costs: dict[str, int], agents: tuple[str, str], games: int, seed: int,
            offset: int, rng: random.Random, backend: str, workers: int | None, address: str | None,
-           progress: Progress | None) -> tuple[list[tuple[dict[str, int], dict[str, int], int]], int]:
-    samples = [module.sample(game, costs, rng) for _ in range(games)]
+           progress: Progress | None, equal: bool) -> tuple[list[tuple[dict[str, int], dict[str, int], int]], int]:
+    samples = [module.sample(game, costs, rng, equal) for _ in range(games)]
     tasks = [GameTask(game.name, options, agents, seed, offset + i, files) for i, (options, files, _) in enumerate(samples)]
     records = run_tasks(tasks, backend, workers, address, progress)
     rows = [(s[2][0], s[2][1], int(r["winner"] == 0)) for s, r in zip(samples, records, strict=True) if r["winner"] is not None]
@@ -108,21 +110,23 @@ def _phase(game: Game[Any, Any], module: Any, costs: dict[str, int], agents: tup
 
 def tune(game: Game[Any, Any], agents: tuple[str, str], games: int, seed: int, backend: str = "local",
          workers: int | None = None, address: str | None = None, progress: Progress | None = None) -> dict[str, Any]:
-    """Estimate, propose and verify: ``games`` games before and ``games`` after."""
+    """Estimate (``games`` games), then measure the edges under the current and the
+    proposed costs on equal-point armies (``games`` games each)."""
     module = role_module(type(game), "tune")
     if module is None:
         raise LabError(f"{game.title} has nothing to tune yet (its package has no tune role)")
     costs: dict[str, int] = module.parameters(game)
     keys = sorted(costs)
     rng = random.Random(f"dicefront-lab-tune:{seed}")
-    before, draws_before = _phase(game, module, costs, agents, games, seed, 0, rng, backend, workers, address, progress)
+    before, draws_before = _phase(game, module, costs, agents, games, seed, 0, rng, backend, workers, address, progress, False)
+    baseline, _ = _phase(game, module, costs, agents, games, seed, games, rng, backend, workers, address, progress, True)
     if len(before) < 2:
         raise LabError("too few decided games to fit (play more games)")
     model = fit(keys, before)
     proposal = propose(keys, costs, model, before)
     new_costs = {k: proposal[k]["proposed"] for k in keys}
-    after, draws_after = _phase(game, module, new_costs, agents, games, seed, games, rng, backend, workers, address, progress)
-    edge_before, edge_after = edges(keys, before), edges(keys, after)
+    after, draws_after = _phase(game, module, new_costs, agents, games, seed, 2 * games, rng, backend, workers, address, progress, True)
+    edge_before, edge_after = edges(keys, baseline), edges(keys, after)
     return {
         "game": game.name, "tuned": module.WHAT, "agents": list(agents), "seed": seed, "games_per_phase": games,
         "decided": [len(before), len(after)], "draws": [draws_before, draws_after],

@@ -17,6 +17,9 @@ WHAT = "unit and commander point costs"
 COMMANDER_SHARE = 0.3
 """How often a bought unit gets a commander (when one is affordable)."""
 MAX_UNITS = 12
+MIN_SPEND = 0.6
+"""Armies of the estimation phase spend between 60% and 100% of the points: with
+exactly equal spend a unit's worth is only known up to a multiple of its cost."""
 
 
 def parameters(game: DieFightingGame) -> dict[str, int]:
@@ -25,8 +28,9 @@ def parameters(game: DieFightingGame) -> dict[str, int]:
     return {**{code: u.cost for code, u in table.units.items()}, **{f"+{code}": c.cost for code, c in table.commanders.items()}}
 
 
-def _army(game: DieFightingGame, costs: dict[str, int], rng: random.Random) -> list[tuple[str, str]]:
-    budget, room = game.points, min(game.capacity, MAX_UNITS)
+def _army(game: DieFightingGame, costs: dict[str, int], rng: random.Random, equal: bool) -> list[tuple[str, str]]:
+    budget = game.points if equal else round(game.points * rng.uniform(MIN_SPEND, 1.0))
+    room = min(game.capacity, MAX_UNITS)
     units = sorted(game.table.units)
     commanders = sorted(game.table.commanders)
     army: list[tuple[str, str]] = []
@@ -78,10 +82,12 @@ def units_toml(game: DieFightingGame, costs: dict[str, int]) -> str:
     return "\n".join(out) + "\n"
 
 
-def sample(game: DieFightingGame, costs: dict[str, int], rng: random.Random) -> tuple[dict[str, Any], dict[str, str], list[dict[str, int]]]:
-    """A game between two random armies bought under ``costs``: (options, data files,
-    the features of the army in seat 0 and in seat 1)."""
-    armies = [_army(game, costs, rng), _army(game, costs, rng)]
+def sample(game: DieFightingGame, costs: dict[str, int], rng: random.Random,
+           equal: bool) -> tuple[dict[str, Any], dict[str, str], list[dict[str, int]]]:
+    """A game between two random armies bought under ``costs`` (up to the same points
+    when ``equal``, else each up to a random share of them): (options, data files, the
+    features of the army in seat 0 and in seat 1)."""
+    armies = [_army(game, costs, rng, equal), _army(game, costs, rng, equal)]
     options = {**game.options_json(), "army0": "tune-army0.toml", "army1": "tune-army1.toml", "units": "tune-units.toml"}
     files = {"army0": _army_toml(armies[0]), "army1": _army_toml(armies[1]), "units": units_toml(game, costs)}
     return options, files, [_features(a) for a in armies]
