@@ -1,0 +1,237 @@
+"""`dicefront lab`: the designer's lab (balance sheets from many simulated games)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskProgressColumn, TextColumn, TimeRemainingColumn
+
+from dicefront.agents import make_agent
+from dicefront.core import DicefrontError, Game
+from dicefront.core.registry import build
+from dicefront.lab.backends import BACKENDS, MAX_WORKERS, LabError, Sink, run_tasks
+from dicefront.lab.metrics import summarise
+from dicefront.lab.store import Appender, RunSpec, read_records, read_spec, write_spec, write_summary
+from dicefront.lab.tasks import make_tasks
+
+from ._common import OPTION_HELP, console, err_console, esc, fail, load_game, parse_options, print_json
+
+MAX_GAMES = 10_000_000
+
+lab_app = typer.Typer(help="The designer's lab: balance sheets, house-rule A/B tests and fair costs.", no_args_is_help=True)
+
+
+def parse_agents(text: str) -> tuple[str, str]:
+    names = [a.strip() for a in text.split(",") if a.strip()]
+    if len(names) != 2:
+        fail(f"--agents needs exactly two agents separated by a comma, got {text[:80]!r}")
+    for name in names:
+        try:
+            make_agent(name)
+        except DicefrontError as exc:
+            fail(str(exc))
+    return (names[0], names[1])
+
+
+def simulate(game: Game[Any, Any], agents: tuple[str, str], seed: int, start: int, stop: int,
+             backend: str, workers: int | None, address: str | None, sink: Sink | None = None) -> list[dict[str, Any]]:
+    """Play games ``start`` .. ``stop - 1`` with a progress bar (games/s, ETA) on stderr."""
+    tasks = make_tasks(game, agents, seed, start, stop)
+    if len(tasks) < 10:
+        return run_tasks(tasks, backend, workers, address, sink=sink)
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
+               TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
+    with Progress(*columns, console=err_console, transient=True) as bar:
+        task = bar.add_task(esc(f"{game.name}: {agents[0]} vs {agents[1]}"), total=len(tasks), rate="")
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+            speed = bar.tasks[0].speed
+            bar.update(task, rate=f"{speed:.1f} games/s" if speed else "")
+
+        return run_tasks(tasks, backend, workers, address, advance, sink)
+
+
+def _guard(run: Callable[[], Any]) -> Any:
+    try:
+        return run()
+    except DicefrontError as exc:
+        fail(str(exc))
+
+
+@lab_app.command("balance")
+def balance(
+    game_name: str = typer.Argument(..., metavar="GAME", help="The game (`dicefront games` lists them)."),
+    option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    agents: str = typer.Option("random,random", "--agents", "-a", help="Two agents, comma-separated; seats alternate."),
+    games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="How many games."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Run seed: the same seed gives the same numbers anywhere."),
+    workers: int = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes (default: the cores)."),
+    backend: str = typer.Option("local", "--backend", help=f"Where games run: {', '.join(BACKENDS)}."),
+    address: str = typer.Option(None, "--address", help="The Ray cluster to join (--backend ray)."),
+    report: Path = typer.Option(None, "--report", help="Also write a self-contained HTML report to this file."),
+    run: Path = typer.Option(None, "--run", help="Store the run in this directory; an existing run there is extended or resumed."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+) -> None:
+    """Seat advantage, results, game length, Ludii-style metrics and the game's own tables."""
+    game = load_game(game_name, option)
+    pair = parse_agents(agents)
+    if run is None:
+        records = _guard(lambda: simulate(game, pair, seed, 0, games, backend, workers, address))
+    else:
+        records = _guard(lambda: stored_run(run, game, pair, seed, games, backend, workers, address))
+    summary = summarise(game, pair, seed, records)
+    if run is not None:
+        _guard(lambda: write_summary(run, summary))
+    if report is not None:
+        write_report(summary, report)
+    if as_json:
+        print_json(summary)
+    else:
+        show(summary)
+
+
+def stored_run(directory: Path, game: Game[Any, Any], agents: tuple[str, str], seed: int, games: int,
+               backend: str, workers: int | None, address: str | None) -> list[dict[str, Any]]:
+    """The first ``games`` records of the run in ``directory``, playing the missing ones
+    (appended as they finish, so an interrupted run resumes where it stopped)."""
+    spec = RunSpec(game.name, game.options_json(), game.data_files, agents, seed)
+    stored = read_spec(directory)
+    if stored is not None and stored.to_json() != spec.to_json():
+        differ = [k for k in ("game", "options", "data_files", "agents", "seed") if stored.to_json()[k] != spec.to_json()[k]]
+        raise LabError(f"{directory} holds another run ({', '.join(differ)} differ); give the same settings or another directory")
+    if stored is None:
+        write_spec(directory, spec)
+    records = read_records(directory, games)
+    if len(records) < games:
+        appender = Appender(directory)
+        try:
+            records += simulate(game, agents, seed, len(records), games, backend, workers, address, appender)
+        finally:
+            appender.close()
+    return records[:games]
+
+
+@lab_app.command("compare")
+def compare_cmd(
+    game_name: str = typer.Argument(..., metavar="GAME", help="The game (`dicefront games` lists them)."),
+    variant_a: str = typer.Option("", "--a", help='Variant A\'s options, e.g. "-o round_limit=60" (empty: the defaults).'),
+    variant_b: str = typer.Option(..., "--b", help='Variant B\'s options, e.g. "-o round_limit=90".'),
+    option: list[str] = typer.Option(None, "--option", "-o", help="An option both variants share (repeatable)."),
+    agents: str = typer.Option("random,random", "--agents", "-a", help="Two agents, comma-separated; seats alternate."),
+    games: int = typer.Option(100, "--games", "-n", min=1, max=MAX_GAMES, help="Games per variant (the same seeds)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Run seed."),
+    workers: int = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes (default: the cores)."),
+    backend: str = typer.Option("local", "--backend", help=f"Where games run: {', '.join(BACKENDS)}."),
+    address: str = typer.Option(None, "--address", help="The Ray cluster to join (--backend ray)."),
+    report: Path = typer.Option(None, "--report", help="Also write a self-contained HTML report to this file."),
+    as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON."),
+) -> None:
+    """A house-rule A/B test: both option sets on the same seeds, the difference and its
+    significance for each headline metric."""
+    from dicefront.lab.compare import compare, parse_variant
+
+    shared = parse_options(option)
+    pair = parse_agents(agents)
+    variants: list[tuple[Game[Any, Any], list[dict[str, Any]]]] = []
+    for flag, text in (("--a", variant_a), ("--b", variant_b)):
+        try:
+            options = {**shared, **parse_variant(text, flag)}
+        except DicefrontError as exc:
+            fail(str(exc))
+        game = load_game(game_name, [f"{k}={v}" for k, v in options.items()])
+        variants.append((game, _guard(partial(simulate, game, pair, seed, 0, games, backend, workers, address))))
+    (game_a, rec_a), (game_b, rec_b) = variants
+    result = {
+        "game": game_a.name, "agents": list(pair), "seed": seed, "games": games,
+        "a": summarise(game_a, pair, seed, rec_a), "b": summarise(game_b, pair, seed, rec_b),
+        "comparison": _guard(lambda: compare(rec_a, rec_b, seed)),
+    }
+    if report is not None:
+        from dicefront.lab.report import compare_report
+
+        _write(report, _guard(lambda: compare_report(result)))
+    if as_json:
+        print_json(result)
+    else:
+        from dicefront.lab.text import print_comparison
+
+        print_comparison(console, result)
+
+
+@lab_app.command("tune")
+def tune_cmd(
+    game_name: str = typer.Argument(..., metavar="GAME", help="The game (its package must define what to tune)."),
+    option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
+    agents: str = typer.Option("greedy,greedy", "--agents", "-a", help="Two agents, comma-separated."),
+    games: int = typer.Option(200, "--games", "-n", min=10, max=MAX_GAMES, help="Games to estimate, and as many for each of the before/after checks."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Run seed."),
+    workers: int = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes (default: the cores)."),
+    backend: str = typer.Option("local", "--backend", help=f"Where games run: {', '.join(BACKENDS)}."),
+    address: str = typer.Option(None, "--address", help="The Ray cluster to join (--backend ray)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Suggest fairer parameter values (Die Fighting's point costs) and verify them by simulation."""
+    from dicefront.lab.tune import tune
+
+    game = load_game(game_name, option)
+    pair = parse_agents(agents)
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  console=err_console, transient=True) as bar:
+        task = bar.add_task(esc(f"{game.name}: tuning"), total=3 * games)
+        result = _guard(lambda: tune(game, pair, games, seed, backend, workers, address, lambda n: bar.advance(task, n)))
+    if as_json:
+        print_json(result)
+    else:
+        from dicefront.lab.text import print_tune
+
+        print_tune(console, result)
+
+
+@lab_app.command("report")
+def report_cmd(
+    run: Path = typer.Argument(..., metavar="DIR", help="A run directory written by `lab balance --run DIR`."),
+    games: int = typer.Option(None, "--games", "-n", min=1, max=MAX_GAMES, help="Only the first N stored games."),
+    report: Path = typer.Option(None, "--report", help="Write a self-contained HTML report to this file."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
+) -> None:
+    """The balance summary of a stored run, without simulating anything."""
+    spec = _guard(lambda: read_spec(run))
+    if spec is None:
+        fail(f"{run} holds no lab run (no run.json)")
+    game = _guard(lambda: build(spec.game, spec.options, data_files=spec.data_files))
+    records = _guard(lambda: read_records(run, games or MAX_GAMES))
+    summary = summarise(game, spec.agents, spec.seed, records)
+    if report is not None:
+        write_report(summary, report)
+    if as_json:
+        print_json(summary)
+    else:
+        show(summary)
+
+
+def write_report(summary: dict[str, Any], path: Path) -> None:
+    from dicefront.lab.report import html_report
+
+    _write(path, _guard(lambda: html_report(summary)))
+
+
+def _write(path: Path, text: str) -> None:
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write the report {path}: {exc.strerror or 'error'}")
+
+
+def show(summary: dict[str, Any]) -> None:
+    from dicefront.lab.text import print_summary
+
+    print_summary(console, summary)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(lab_app, name="lab")

@@ -1,0 +1,161 @@
+"""The balance report as one self-contained HTML file: plots are PNG images embedded
+as base64 data, tables are plain HTML, no script and no outside resource, so the
+file opens in any browser without Dicefront installed."""
+
+from __future__ import annotations
+
+import base64
+import io
+from html import escape
+from itertools import pairwise
+from typing import Any
+
+from .backends import LabError
+from .text import METRIC_HELP
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0 1.5em; }
+th, td { border: 1px solid #bbb; padding: 0.25em 0.6em; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+caption { font-weight: bold; text-align: left; padding-bottom: 0.3em; }
+.note { color: #555; font-size: 0.9em; }
+figure { margin: 1em 0; }
+"""
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+    except ImportError:
+        raise LabError("--report needs matplotlib: pip install 'dicefront[lab]'") from None
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _png(fig: Any) -> str:
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight", metadata={"Software": None})
+    fig.clf()
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _figure(plt: Any, key: str, title: str, draw: Any) -> str:
+    fig, ax = plt.subplots(figsize=(6.4, 3.2))
+    try:
+        draw(ax)
+        ax.set_title(title)
+        data = _png(fig)
+    finally:
+        plt.close(fig)
+    return (f'<figure id="plot-{escape(key)}"><img alt="{escape(title)}" src="data:image/png;base64,{data}">'
+            f"<figcaption>{escape(title)}</figcaption></figure>")
+
+
+def plots(summary: dict[str, Any]) -> list[str]:
+    plt = _pyplot()
+    out = []
+    hist = summary["length_steps"]["histogram"]
+    if hist["counts"]:
+        edges = hist["edges"]
+
+        def lengths(ax: Any) -> None:
+            ax.bar(edges[:-1], hist["counts"], width=[b - a for a, b in pairwise(edges)], align="edge", color="#4a7ab5")
+            ax.set_xlabel("game length (steps)")
+            ax.set_ylabel("games")
+        out.append(_figure(plt, "lengths", "Game length", lengths))
+    agents = summary["agents_results"]
+    seat = summary["seat_advantage"]
+
+    def results(ax: Any) -> None:
+        labels = [f"{a['agent']} (agent {i})" for i, a in enumerate(agents)] + ["first seat"]
+        rates = [a["win_rate"] for a in agents] + [seat["first_seat_win_rate"]]
+        cis = [a["ci95"] for a in agents] + [seat["ci95"]]
+        errors = [[r - lo for r, (lo, _) in zip(rates, cis, strict=True)], [hi - r for r, (_, hi) in zip(rates, cis, strict=True)]]
+        ax.bar(range(len(rates)), rates, yerr=errors, capsize=6, color=["#4a7ab5", "#b5654a", "#6a9a4a"])
+        ax.axhline(0.5, color="#888", linestyle="--", linewidth=1)
+        ax.set_xticks(range(len(rates)), labels)
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("win rate (95% interval)")
+    out.append(_figure(plt, "results", "Win rates", results))
+    deciles = summary["metrics"]["branching_by_decile"]
+    if deciles:
+        def branching(ax: Any) -> None:
+            ax.plot([10 * i + 5 for i in range(len(deciles))], deciles, marker="o", color="#4a7ab5")
+            ax.set_xlabel("progress through the game (%)")
+            ax.set_ylabel("legal actions per decision")
+        out.append(_figure(plt, "branching", "Branching factor over the game", branching))
+    return out
+
+
+def _table(title: str, columns: list[str], rows: list[list[Any]], note: str = "") -> str:
+    def cell(v: Any) -> str:
+        return escape(f"{v:.4g}" if isinstance(v, float) else str(v))
+    head = "".join(f"<th>{escape(c)}</th>" for c in ["", *columns])
+    body = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>" for row in rows)
+    caption = f"<caption>{escape(title)}</caption>"
+    foot = f'<p class="note">{escape(note)}</p>' if note else ""
+    return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{foot}"
+
+
+def _headline(summary: dict[str, Any]) -> list[str]:
+    seat = summary["seat_advantage"]
+    agents = [[a["agent"], a["wins"], a["win_rate"], f"{a['ci95'][0]:.3f} - {a['ci95'][1]:.3f}", a["draws"], a["losses"]]
+              for a in summary["agents_results"]]
+    facts = [["first seat win rate", seat["first_seat_win_rate"]], ["95% interval", f"{seat['ci95'][0]:.3f} - {seat['ci95'][1]:.3f}"],
+             ["p-value against 50%", seat["p_value_vs_half"]], ["decided games", seat["decided_games"]],
+             ["turn/round-limit games", summary["truncated"]]]
+    for key, label in (("length_steps", "steps"), ("length_turns", "turns")):
+        length = summary.get(key)
+        if length:
+            facts += [[f"mean length ({label})", length["mean"]],
+                      [f"p10 / median / p90 ({label})", f"{length['p10']:g} / {length['p50']:g} / {length['p90']:g}"]]
+    metrics = [[k, summary["metrics"][k], v] for k, v in METRIC_HELP.items()]
+    return [
+        _table("Results by agent", ["wins", "win rate", "95% interval", "draws", "losses"], agents, "seats alternate between games"),
+        _table("Seat advantage and length", ["value"], facts, seat["note"]),
+        _table("Metrics (Ludii vocabulary)", ["value", "meaning"], metrics, "see docs/lab.md for the definitions"),
+    ]
+
+
+def html_report(summary: dict[str, Any], title: str | None = None) -> str:
+    """The whole report for a balance summary (``metrics.summarise``)."""
+    title = title or f"{summary['game']}: balance over {summary['games']} games"
+    options = ", ".join(f"{k}={v}" for k, v in sorted(summary["options"].items()))
+    parts = [
+        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
+        f"<h1>{escape(title)}</h1>",
+        f'<p class="note">agents {escape(" v ".join(summary["agents"]))}; seed {escape(str(summary["seed"]))}; '
+        f"options {escape(options)}</p>",
+        *_headline(summary),
+        "<h2>Plots</h2>", *plots(summary),
+        "<h2>Game tables</h2>",
+        *[_table(t["title"], t["columns"], t["rows"], t["note"]) for t in summary["tables"]],
+        "</body></html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def compare_report(result: dict[str, Any]) -> str:
+    """One HTML file for an A/B test: the comparison table, then each variant's plots and tables."""
+    from .text import options_text
+
+    a, b = result["a"], result["b"]
+    title = f"{result['game']}: A/B test over {result['games']} shared seeds"
+    rows = [[r["metric"], r["a"], r["b"], r["difference"],
+             f"{r['ci95'][0]:.4g} - {r['ci95'][1]:.4g}" if r.get("ci95") else "", r["p_value"], r["test"]]
+            for r in result["comparison"]]
+    parts = [
+        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>", f"<h1>{escape(title)}</h1>",
+        f'<p class="note">A: {escape(options_text(a["options"], b["options"]))}; B: {escape(options_text(b["options"], a["options"]))}; '
+        f'agents {escape(" v ".join(result["agents"]))}; seed {escape(str(result["seed"]))}</p>',
+        _table("A/B comparison (B - A)", ["A", "B", "B - A", "95% interval", "p", "test"], rows),
+    ]
+    for label, summary in (("A", a), ("B", b)):
+        parts += [f"<h2>Variant {label}</h2>", *_headline(summary),
+                  *[p.replace('id="plot-', f'id="plot-{label.lower()}-') for p in plots(summary)]]
+    return "\n".join([*parts, "</body></html>"]) + "\n"
