@@ -19,7 +19,9 @@ if TYPE_CHECKING:
     from . import HellsDitchGame
     from .rules import HellsDitchState
 
-WIDTH, MAP_H, HEIGHT, MARGIN = 640, 470, 600, 62
+BANNER = 52
+"""A band above the map for the fight banner, so it never covers a place's name."""
+WIDTH, MAP_H, HEIGHT, MARGIN = 640, 470 + BANNER, 600 + BANNER, 62
 INK = ("#1b1b1b", "#f2efe6")
 TEXT_ON = ("#f2efe6", "#1b1b1b")
 SIDE_ACCENT = ("#c678dd", "#56b6c2")
@@ -29,9 +31,9 @@ def _positions(game: HellsDitchGame) -> dict[str, tuple[float, float]]:
     locs = game.valley.locations.values()
     xs, ys = [loc.x for loc in locs], [loc.y for loc in locs]
     sx, sy = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
-    w, h = WIDTH - 2 * MARGIN, MAP_H - 2 * MARGIN + 10
+    w, h = WIDTH - 2 * MARGIN, MAP_H - BANNER - 2 * MARGIN + 10
     return {
-        loc.id: (MARGIN + (loc.x - min(xs)) / sx * w, MARGIN - 10 + (loc.y - min(ys)) / sy * h)
+        loc.id: (MARGIN + (loc.x - min(xs)) / sx * w, BANNER + MARGIN - 10 + (loc.y - min(ys)) / sy * h)
         for loc in game.valley.locations.values()
     }
 
