@@ -28,14 +28,14 @@ from .tactics import (
     MOVE,
     Compact,
     Men,
-    attacks,
-    charge_board,
+    board_attacks,
     compact,
     fired_board,
     moved_board,
     one_after,
     plan,
     shots_now,
+    start_boards,
     to_exit,
     usable,
     usable_on,
@@ -202,14 +202,13 @@ class ArmyState(PhaseState[ArmyAction]):
         key = ("boards", self.men_id(), self.player)
         boards: tuple[Compact, Compact] | None = memo.get(key)
         if boards is None:
-            ctx = self.game.context
-            plain = compact(ctx, self.men, self.player, (), (), "")
-            boards = (plain, charge_board(ctx, self.men, plain))
+            boards = start_boards(self.game.context, self.men, self.player)
             memo.put(key, boards)
         return boards
 
-    def order_values(self) -> dict[str, int]:
-        """How many dice each allowed choice of orders can use (rule 4.4)."""
+    def order_values(self, copy: bool = True) -> dict[str, int]:
+        """How many dice each allowed choice of orders can use (rule 4.4); ``copy=False``
+        returns the remembered dict itself (not to be changed)."""
         memo = self.game.memo
         key = ("orders", self.men_id(), self.player, self.dice, self.sergeant_lost[self.player])
         value = memo.get(key)
@@ -221,12 +220,12 @@ class ArmyState(PhaseState[ArmyAction]):
                 _, mine, own, enemy = boards[o == "charge"]
                 value[o] = usable_on(ctx, player, plan(o, n), dice, mine, own, enemy)
             memo.put(key, value)
-        return dict(value)
+        return dict(value) if copy else value
 
     def allowed_orders(self, value: dict[str, int] | None = None) -> list[str]:
         """Orders that use as many dice as any allowed orders can (rule 4.4)."""
         if value is None:
-            value = self.order_values()
+            value = self.order_values(copy=False)
         if self.game.options.dice_rule == "within-orders":
             return list(value)
         top = max(value.values())
@@ -254,15 +253,17 @@ class ArmyState(PhaseState[ArmyAction]):
         rank = self.game.rank
         out: list[tuple[tuple[int, int, int], ArmyAction]] = []  # (sort key, action): see ArmyBackgammonGame.rank
         if slots[0] == ATTACK:
-            found: dict[tuple[str, int], int] = {}  # the look-ahead depends on the attacker and die only
-            for an, tn, d in attacks(ctx, self.men, player, dice, self.fired):
-                if look:
-                    left = found.get((an, d))
-                    if left is None:
-                        after = fired_board(mine, names.index(an))
-                        left = found[an, d] = usable_on(ctx, player, rest, without(dice, d), after, own, enemy)
-                    if 1 + left != target:
+            tried: tuple[int, int] | None = None
+            ok = False
+            for i, d, tn in board_attacks(ctx.ahead_only, player, dice, self.men, mine, enemy):
+                if look:  # the look-ahead depends on the attacker and die only: tried once per pair
+                    key = i, d
+                    if key != tried:
+                        tried = key
+                        ok = 1 + usable_on(ctx, player, rest, without(dice, d), fired_board(mine, i), own, enemy) == target
+                    if not ok:
                         continue
+                an = names[i]
                 out.append(ranked.get((an, tn)) or rank(Attack(an, tn)))
         else:  # tactics.moves on the compact board
             step = 1 if player == 0 else -1
@@ -348,8 +349,9 @@ class ArmyState(PhaseState[ArmyAction]):
     def _give_orders(self, kind: str, forced: bool) -> list[Event]:  # rules 4.3, 8
         self.orders = kind
         self.slots = plan(kind, len(self.dice))
-        if not self.moved and not self.fired:
+        if not self.moved and not self.fired:  # the turn's start: board and dice usable as order_values saw them
             self._board = self.turn_boards()[kind == "charge"]
+            self._usable = self.order_values(copy=False)[kind]
         self.phase = Phase.ACT
         how = "must give" if forced else "gives"
         ev = Event(Kind.ORDERS, f"{self.game.player_name(self.player)} {how} {ORDER_NAMES[kind]}.", {"orders": kind})
@@ -370,7 +372,10 @@ class ArmyState(PhaseState[ArmyAction]):
             return [Event(Kind.WIN, text, {"man": action.man, "die": action.die, "winner": player})]
         swept = self._sweep(action.man, man.row, dest) if man.detector and g.options.detector_sweep == "pass" else []
         data = {"man": action.man, "die": action.die, "from": man.row, "to": dest}
-        enemies = [n for n, m in self.men.items() if m.owner != player and m.row == dest]
+        if board is not None and not board[3][dest]:  # the board counts the enemy men on each row
+            enemies: list[str] = []
+        else:
+            enemies = [n for n, m in self.men.items() if m.owner != player and m.row == dest]
         moved_text = f"{g.player_name(player)}'s {who} moves {action.die} from row {man.row} to row {dest}"
         if board is not None:  # the board after the move, without compacting the men again
             names, mine, own, enemy = board
@@ -462,7 +467,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self.orders, self.slots = "", ()
         ev = Event(Kind.ROLL, f"{self.game.player_name(self.player)} rolls {dice_text(faces)}.", {"dice": list(faces)}, dice=faces)
         self.phase = Phase.ORDERS
-        value = self.order_values()
+        value = self.order_values(copy=False)
         if max(value.values()) == 0:
             self.phase = Phase.ACT
             return [ev, *self._advance()]
