@@ -267,7 +267,7 @@ def start_boards(ctx: Context, men: Men, player: int) -> tuple[Compact, Compact]
     pass over the men; the same object twice when no man of the player is running."""
     own, enemy = [0] * PAD, [0] * PAD
     names: list[str] = []
-    mine = []
+    mine: list[tuple[int, int, int, tuple[int, ...]]] = []
     running_at = []
     max_move, reach, running = ctx.max_move, ctx.reach, ctx.running
     for name, m in men.items():
