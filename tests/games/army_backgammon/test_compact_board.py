@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import dicefront
+from dicefront.core.chance import sample
 from dicefront.games.army_backgammon import tactics as T
 from dicefront.games.army_backgammon.tactics import Man, Men
 
@@ -58,3 +59,28 @@ def test_start_boards_match_compact(seed: int, opts: dict[str, Any]) -> None:
         plain, charge = T.start_boards(ctx, men, player)
         assert plain == T.compact(ctx, men, player, (), (), "standard"), f"seed {seed}, case {case}"
         assert charge == T.compact(ctx, men, player, (), (), "charge"), f"seed {seed}, case {case}"
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+@pytest.mark.parametrize("opts", [{}, {"dice": 3, "army": "multi"}, {"mines": True}, {"dice": 4, "dice_rule": "within-orders"}],
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_kept_usable_count_matches_a_fresh_search(seed: int, opts: dict[str, Any]) -> None:
+    """After each step of seeded random games, the dice count a state keeps from before
+    the step (a legal move leaves one die fewer usable; a skip as many) is the search's."""
+    rng = random.Random(seed)
+    game: Any = dicefront.load("army_backgammon", **opts)
+    checked = 0
+    for _ in range(8):
+        st = game.new_state()
+        while not st.is_terminal:
+            if st.is_chance:
+                st.push_chance(sample(st.chance_outcomes(), rng))
+            else:
+                p = st.actors[0]
+                actions = st.legal_actions(p)
+                st.push(actions[rng.randrange(len(actions))], p)
+            if st._usable is not None:
+                checked += 1
+                fresh = T.usable(game.context, st.men, st.player, st.slots, st.dice, st.moved, st.fired, st.orders)
+                assert st._usable == fresh, f"seed {seed}, turn {st.turn}: kept {st._usable}, search {fresh}"
+    assert checked > 0

@@ -269,6 +269,7 @@ class ArmyState(PhaseState[ArmyAction]):
             step = 1 if player == 0 else -1
             two = len(dice) == 2 and bool(rest)  # then target 2: the other die must be usable after the move
             shots = shots_now(ctx.ahead_only, player, dice, mine, enemy) if two and ATTACK in rest else None
+            moving = MOVE in rest
             faces = sorted(set(dice))
             for i, (row, limit, times, _) in enumerate(mine):
                 if times <= 0:
@@ -283,7 +284,7 @@ class ArmyState(PhaseState[ArmyAction]):
                             continue
                         if look:
                             if two:
-                                if not one_after(ctx.ahead_only, player, MOVE in rest, shots, without(dice, d)[0], mine, i, dest,
+                                if not one_after(ctx.ahead_only, player, moving, shots, without(dice, d)[0], mine, i, dest,
                                                  own, enemy):
                                     continue
                             else:
@@ -320,7 +321,7 @@ class ArmyState(PhaseState[ArmyAction]):
 
     # ----- applying -------------------------------------------------------------------
     def _apply(self, action: ArmyAction, player: int) -> list[Event]:
-        board = self._board
+        board, target = self._board, self._usable
         self._legal = self._board = self._usable = None
         if self.phase == Phase.SETUP:
             self._men_id = None
@@ -329,11 +330,12 @@ class ArmyState(PhaseState[ArmyAction]):
             return self._give_orders(action.kind, forced=False)
         if isinstance(action, Move):
             self._men_id = None
-            return self._move(action, player, board)
+            return self._move(action, player, board, target)
         if isinstance(action, Attack):
             return self._attack(action, player, board)
         if isinstance(action, Skip):
             self.slots = self.slots[1:]
+            self._usable = target  # a skip is legal only if the phases left can use as many dice
             ev = Event(Kind.SKIP, f"{self.game.player_name(player)} leaves that phase unused.", {})
             return [ev, *self._advance()]
         if isinstance(action, ChangeStance):  # rule 7.1
@@ -357,7 +359,9 @@ class ArmyState(PhaseState[ArmyAction]):
         ev = Event(Kind.ORDERS, f"{self.game.player_name(self.player)} {how} {ORDER_NAMES[kind]}.", {"orders": kind})
         return [ev, *self._advance()]
 
-    def _move(self, action: Move, player: int, board: Compact | None) -> list[Event]:  # rules 5.1-5.5, 9.1
+    def _move(self, action: Move, player: int, board: Compact | None, target: int | None) -> list[Event]:  # rules 5.1-5.5, 9.1
+        """``target``: ``usable_now()`` before the move, if known. A legal move uses a die
+        and leaves exactly ``target - 1`` usable (``_find_act_actions``): no search again."""
         g = self.game
         man = self.men[action.man]
         self.dice = without(self.dice, action.die)
@@ -384,7 +388,8 @@ class ArmyState(PhaseState[ArmyAction]):
             self._board = (names[:i] + names[i + 1 :] if len(after) < len(mine) else names), after, own, enemy
         if len(enemies) >= 2:  # rule 5.5
             events = [*swept, Event(Kind.MOVE, f"{moved_text} into {len(enemies)} enemy men and is captured.", {**data, "captured": action.man})]
-            return events + self._kill(action.man) + self._advance()
+            events += self._kill(action.man)
+            return events + self._advance_after(target)
         self.men[action.man] = man._replace(row=dest)
         if enemies:  # rule 5.4
             victim = enemies[0]
@@ -394,7 +399,7 @@ class ArmyState(PhaseState[ArmyAction]):
             events = [*swept, Event(Kind.MOVE, moved_text + ".", data)]
         if self.phase == Phase.OVER:
             return events
-        return events + self._enter_row(action.man, dest) + (self._advance() if self.phase == Phase.ACT else [])
+        return events + self._enter_row(action.man, dest) + self._advance_after(target)
 
     def _sweep(self, name: str, frm: int, to: int) -> list[Event]:  # rule 10.4, option detector_sweep=pass
         """A mine detector destroys the enemy minefields on the rows he moves over."""
@@ -518,6 +523,14 @@ class ArmyState(PhaseState[ArmyAction]):
         g = self.game
         text = f"{g.player_name(1 - self.winner)}'s army is wiped out: {g.player_name(self.winner)} wins."
         return [*events, Event(Kind.GAME_OVER, text, {"winner": self.winner})]
+
+    def _advance_after(self, target: int | None) -> list[Event]:
+        """``_advance`` after a legal move: ``target - 1`` dice usable (see ``_move``)."""
+        if self.phase != Phase.ACT:
+            return []
+        if target is not None:
+            self._usable = target - 1
+        return self._advance()
 
     def _advance(self) -> list[Event]:
         """After an action in the maneuver/attack phases: go on if a die can still be

@@ -383,7 +383,7 @@ def usable_on(ctx: Context, player: int, slots: tuple[str, ...], dice: tuple[int
         moving = MOVE in rest
         a, b = dice
         faces = sorted({a, b})
-        for i, (row, limit, left, _) in enumerate(mine):
+        for i, (row, limit, left, reach) in enumerate(mine):
             if left <= 0:
                 continue
             gone = ROWS + 1 - row if player == 0 else row
@@ -395,8 +395,12 @@ def usable_on(ctx: Context, player: int, slots: tuple[str, ...], dice: tuple[int
                 dest = row + step * d
                 if own[dest] >= MAX_PER_ROW:
                     continue
-                if one_after(ahead, player, moving, shots, b if d == a else a, mine, i, dest, own, enemy):
-                    return cap
+                e = b if d == a else a
+                if moving or shots is None or e in shots:
+                    if one_after(ahead, player, moving, shots, e, mine, i, dest, own, enemy):
+                        return cap
+                elif e in reach and enemy[dest] < 2 and (enemy[dest + step * e] or (not ahead and enemy[dest - step * e])):
+                    return cap  # no shot with e now: only the man who moved may fire it (``one_after``)
                 best = 1
     else:
         faces = sorted(set(dice))
