@@ -28,14 +28,14 @@ from .tactics import (
     MOVE,
     Compact,
     Men,
-    attacks,
-    charge_board,
+    board_attacks,
     compact,
     fired_board,
     moved_board,
     one_after,
     plan,
     shots_now,
+    start_boards,
     to_exit,
     usable,
     usable_on,
@@ -202,14 +202,13 @@ class ArmyState(PhaseState[ArmyAction]):
         key = ("boards", self.men_id(), self.player)
         boards: tuple[Compact, Compact] | None = memo.get(key)
         if boards is None:
-            ctx = self.game.context
-            plain = compact(ctx, self.men, self.player, (), (), "")
-            boards = (plain, charge_board(ctx, self.men, plain))
+            boards = start_boards(self.game.context, self.men, self.player)
             memo.put(key, boards)
         return boards
 
-    def order_values(self) -> dict[str, int]:
-        """How many dice each allowed choice of orders can use (rule 4.4)."""
+    def order_values(self, copy: bool = True) -> dict[str, int]:
+        """How many dice each allowed choice of orders can use (rule 4.4); ``copy=False``
+        returns the remembered dict itself (not to be changed)."""
         memo = self.game.memo
         key = ("orders", self.men_id(), self.player, self.dice, self.sergeant_lost[self.player])
         value = memo.get(key)
@@ -221,12 +220,12 @@ class ArmyState(PhaseState[ArmyAction]):
                 _, mine, own, enemy = boards[o == "charge"]
                 value[o] = usable_on(ctx, player, plan(o, n), dice, mine, own, enemy)
             memo.put(key, value)
-        return dict(value)
+        return dict(value) if copy else value
 
     def allowed_orders(self, value: dict[str, int] | None = None) -> list[str]:
         """Orders that use as many dice as any allowed orders can (rule 4.4)."""
         if value is None:
-            value = self.order_values()
+            value = self.order_values(copy=False)
         if self.game.options.dice_rule == "within-orders":
             return list(value)
         top = max(value.values())
@@ -254,20 +253,23 @@ class ArmyState(PhaseState[ArmyAction]):
         rank = self.game.rank
         out: list[tuple[tuple[int, int, int], ArmyAction]] = []  # (sort key, action): see ArmyBackgammonGame.rank
         if slots[0] == ATTACK:
-            found: dict[tuple[str, int], int] = {}  # the look-ahead depends on the attacker and die only
-            for an, tn, d in attacks(ctx, self.men, player, dice, self.fired):
-                if look:
-                    left = found.get((an, d))
-                    if left is None:
-                        after = fired_board(mine, names.index(an))
-                        left = found[an, d] = usable_on(ctx, player, rest, without(dice, d), after, own, enemy)
-                    if 1 + left != target:
+            tried: tuple[int, int] | None = None
+            ok = False
+            for i, d, tn in board_attacks(ctx.ahead_only, player, dice, self.men, mine, enemy):
+                if look:  # the look-ahead depends on the attacker and die only: tried once per pair
+                    key = i, d
+                    if key != tried:
+                        tried = key
+                        ok = 1 + usable_on(ctx, player, rest, without(dice, d), fired_board(mine, i), own, enemy) == target
+                    if not ok:
                         continue
+                an = names[i]
                 out.append(ranked.get((an, tn)) or rank(Attack(an, tn)))
         else:  # tactics.moves on the compact board
             step = 1 if player == 0 else -1
             two = len(dice) == 2 and bool(rest)  # then target 2: the other die must be usable after the move
             shots = shots_now(ctx.ahead_only, player, dice, mine, enemy) if two and ATTACK in rest else None
+            moving = MOVE in rest
             faces = sorted(set(dice))
             for i, (row, limit, times, _) in enumerate(mine):
                 if times <= 0:
@@ -282,7 +284,7 @@ class ArmyState(PhaseState[ArmyAction]):
                             continue
                         if look:
                             if two:
-                                if not one_after(ctx.ahead_only, player, MOVE in rest, shots, without(dice, d)[0], mine, i, dest,
+                                if not one_after(ctx.ahead_only, player, moving, shots, without(dice, d)[0], mine, i, dest,
                                                  own, enemy):
                                     continue
                             else:
@@ -319,7 +321,7 @@ class ArmyState(PhaseState[ArmyAction]):
 
     # ----- applying -------------------------------------------------------------------
     def _apply(self, action: ArmyAction, player: int) -> list[Event]:
-        board = self._board
+        board, target = self._board, self._usable
         self._legal = self._board = self._usable = None
         if self.phase == Phase.SETUP:
             self._men_id = None
@@ -328,11 +330,12 @@ class ArmyState(PhaseState[ArmyAction]):
             return self._give_orders(action.kind, forced=False)
         if isinstance(action, Move):
             self._men_id = None
-            return self._move(action, player, board)
+            return self._move(action, player, board, target)
         if isinstance(action, Attack):
             return self._attack(action, player, board)
         if isinstance(action, Skip):
             self.slots = self.slots[1:]
+            self._usable = target  # a skip is legal only if the phases left can use as many dice
             ev = Event(Kind.SKIP, f"{self.game.player_name(player)} leaves that phase unused.", {})
             return [ev, *self._advance()]
         if isinstance(action, ChangeStance):  # rule 7.1
@@ -348,14 +351,17 @@ class ArmyState(PhaseState[ArmyAction]):
     def _give_orders(self, kind: str, forced: bool) -> list[Event]:  # rules 4.3, 8
         self.orders = kind
         self.slots = plan(kind, len(self.dice))
-        if not self.moved and not self.fired:
+        if not self.moved and not self.fired:  # the turn's start: board and dice usable as order_values saw them
             self._board = self.turn_boards()[kind == "charge"]
+            self._usable = self.order_values(copy=False)[kind]
         self.phase = Phase.ACT
         how = "must give" if forced else "gives"
         ev = Event(Kind.ORDERS, f"{self.game.player_name(self.player)} {how} {ORDER_NAMES[kind]}.", {"orders": kind})
         return [ev, *self._advance()]
 
-    def _move(self, action: Move, player: int, board: Compact | None) -> list[Event]:  # rules 5.1-5.5, 9.1
+    def _move(self, action: Move, player: int, board: Compact | None, target: int | None) -> list[Event]:  # rules 5.1-5.5, 9.1
+        """``target``: ``usable_now()`` before the move, if known. A legal move uses a die
+        and leaves exactly ``target - 1`` usable (``_find_act_actions``): no search again."""
         g = self.game
         man = self.men[action.man]
         self.dice = without(self.dice, action.die)
@@ -370,7 +376,10 @@ class ArmyState(PhaseState[ArmyAction]):
             return [Event(Kind.WIN, text, {"man": action.man, "die": action.die, "winner": player})]
         swept = self._sweep(action.man, man.row, dest) if man.detector and g.options.detector_sweep == "pass" else []
         data = {"man": action.man, "die": action.die, "from": man.row, "to": dest}
-        enemies = [n for n, m in self.men.items() if m.owner != player and m.row == dest]
+        if board is not None and not board[3][dest]:  # the board counts the enemy men on each row
+            enemies: list[str] = []
+        else:
+            enemies = [n for n, m in self.men.items() if m.owner != player and m.row == dest]
         moved_text = f"{g.player_name(player)}'s {who} moves {action.die} from row {man.row} to row {dest}"
         if board is not None:  # the board after the move, without compacting the men again
             names, mine, own, enemy = board
@@ -379,7 +388,8 @@ class ArmyState(PhaseState[ArmyAction]):
             self._board = (names[:i] + names[i + 1 :] if len(after) < len(mine) else names), after, own, enemy
         if len(enemies) >= 2:  # rule 5.5
             events = [*swept, Event(Kind.MOVE, f"{moved_text} into {len(enemies)} enemy men and is captured.", {**data, "captured": action.man})]
-            return events + self._kill(action.man) + self._advance()
+            events += self._kill(action.man)
+            return events + self._advance_after(target)
         self.men[action.man] = man._replace(row=dest)
         if enemies:  # rule 5.4
             victim = enemies[0]
@@ -389,7 +399,7 @@ class ArmyState(PhaseState[ArmyAction]):
             events = [*swept, Event(Kind.MOVE, moved_text + ".", data)]
         if self.phase == Phase.OVER:
             return events
-        return events + self._enter_row(action.man, dest) + (self._advance() if self.phase == Phase.ACT else [])
+        return events + self._enter_row(action.man, dest) + self._advance_after(target)
 
     def _sweep(self, name: str, frm: int, to: int) -> list[Event]:  # rule 10.4, option detector_sweep=pass
         """A mine detector destroys the enemy minefields on the rows he moves over."""
@@ -462,7 +472,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self.orders, self.slots = "", ()
         ev = Event(Kind.ROLL, f"{self.game.player_name(self.player)} rolls {dice_text(faces)}.", {"dice": list(faces)}, dice=faces)
         self.phase = Phase.ORDERS
-        value = self.order_values()
+        value = self.order_values(copy=False)
         if max(value.values()) == 0:
             self.phase = Phase.ACT
             return [ev, *self._advance()]
@@ -513,6 +523,14 @@ class ArmyState(PhaseState[ArmyAction]):
         g = self.game
         text = f"{g.player_name(1 - self.winner)}'s army is wiped out: {g.player_name(self.winner)} wins."
         return [*events, Event(Kind.GAME_OVER, text, {"winner": self.winner})]
+
+    def _advance_after(self, target: int | None) -> list[Event]:
+        """``_advance`` after a legal move: ``target - 1`` dice usable (see ``_move``)."""
+        if self.phase != Phase.ACT:
+            return []
+        if target is not None:
+            self._usable = target - 1
+        return self._advance()
 
     def _advance(self) -> list[Event]:
         """After an action in the maneuver/attack phases: go on if a die can still be

@@ -261,14 +261,33 @@ def compact(ctx: Context, men: Men, player: int, moved: tuple[str, ...], fired: 
     return names, tuple(mine), own, enemy
 
 
-def charge_board(ctx: Context, men: Men, plain: Compact) -> Compact:
-    """``compact(..., orders="charge")`` from the board under other orders, at the
-    start of a turn (nobody has moved or fired): running men may move twice."""
-    names, mine, own, enemy = plain
-    running = ctx.running
-    if all(men[n].stance != running for n in names):
-        return plain
-    return names, tuple((e[0], e[1], 2, e[3]) if men[n].stance == running else e for n, e in zip(names, mine, strict=True)), own, enemy
+def start_boards(ctx: Context, men: Men, player: int) -> tuple[Compact, Compact]:
+    """``compact`` at the start of a turn (nobody has moved or fired) under orders
+    other than Charge and under Charge Orders (running men may move twice), in one
+    pass over the men; the same object twice when no man of the player is running."""
+    own, enemy = [0] * PAD, [0] * PAD
+    names: list[str] = []
+    mine: list[tuple[int, int, int, tuple[int, ...]]] = []
+    running_at = []
+    max_move, reach, running = ctx.max_move, ctx.reach, ctx.running
+    for name, m in men.items():
+        owner, row, weapons, stance = m[0], m[1], m[2], m[3]
+        if owner != player:
+            enemy[row] += 1
+            continue
+        own[row] += 1
+        fires = (reach.get(weapons) or ctx.reach_of(weapons)) if weapons else ()
+        if stance == running:
+            running_at.append(len(mine))
+        names.append(name)
+        mine.append((row, max_move[stance], 1, fires))
+    plain = tuple(mine)
+    if not running_at:
+        return (names, plain, own, enemy), (names, plain, own, enemy)
+    for k in running_at:
+        e = mine[k]
+        mine[k] = (e[0], e[1], 2, e[3])
+    return (names, plain, own, enemy), (names, tuple(mine), own, enemy)
 
 
 def usable(ctx: Context, men: Men, player: int, slots: tuple[str, ...], dice: tuple[int, ...],
@@ -364,7 +383,7 @@ def usable_on(ctx: Context, player: int, slots: tuple[str, ...], dice: tuple[int
         moving = MOVE in rest
         a, b = dice
         faces = sorted({a, b})
-        for i, (row, limit, left, _) in enumerate(mine):
+        for i, (row, limit, left, reach) in enumerate(mine):
             if left <= 0:
                 continue
             gone = ROWS + 1 - row if player == 0 else row
@@ -376,8 +395,12 @@ def usable_on(ctx: Context, player: int, slots: tuple[str, ...], dice: tuple[int
                 dest = row + step * d
                 if own[dest] >= MAX_PER_ROW:
                     continue
-                if one_after(ahead, player, moving, shots, b if d == a else a, mine, i, dest, own, enemy):
-                    return cap
+                e = b if d == a else a
+                if moving or shots is None or e in shots:
+                    if one_after(ahead, player, moving, shots, e, mine, i, dest, own, enemy):
+                        return cap
+                elif e in reach and enemy[dest] < 2 and (enemy[dest + step * e] or (not ahead and enemy[dest - step * e])):
+                    return cap  # no shot with e now: only the man who moved may fire it (``one_after``)
                 best = 1
     else:
         faces = sorted(set(dice))
@@ -401,6 +424,28 @@ def usable_on(ctx: Context, player: int, slots: tuple[str, ...], dice: tuple[int
     if rest:
         best = max(best, usable_on(ctx, player, rest, dice, mine, own, enemy))
     return best
+
+
+def board_attacks(ahead: bool, player: int, dice: tuple[int, ...], men: Men, mine: Board,
+                  enemy: list[int]) -> list[tuple[int, int, str]]:
+    """``attacks`` on a compact board: (attacker's index in ``mine``, die, target name),
+    the pairs of one attacker and die together. ``men`` names the enemy men per row."""
+    step = 1 if player == 0 else -1
+    hits: list[tuple[int, int, int]] = []  # (attacker, die, target row)
+    for i, (row, _, _, reach) in enumerate(mine):
+        for d in reach:
+            if d in dice:
+                if enemy[row + step * d]:
+                    hits.append((i, d, row + step * d))
+                if not ahead and enemy[row - step * d]:
+                    hits.append((i, d, row - step * d))
+    if not hits:
+        return []
+    rows: dict[int, list[str]] = {}
+    for n, m in men.items():
+        if m[0] != player:
+            rows.setdefault(m[1], []).append(n)
+    return [(i, d, tn) for i, d, r in hits for tn in rows[r]]
 
 
 Shots = dict[int, list[tuple[int, int]]]
