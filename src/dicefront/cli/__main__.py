@@ -1,0 +1,5 @@
+"""``python -m dicefront.cli``: the same as the ``dicefront`` command."""
+
+from . import main
+
+main()
