@@ -22,6 +22,7 @@ from ..core.errors import DicefrontError
 from ..core.game import State
 from ..core.record import Step, replay_states
 from .docs import offline_docs
+from .eviction import EvictionPolicy
 from .hub import Hub, Room
 from .limits import BodyLimit
 from .live import LiveGame, chance_sides, rolls
@@ -68,14 +69,17 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def create_app(db: str | Path = "dicefront.sqlite3", step_delay: float = 0.6, computer_agents: tuple[str, ...] = ()) -> FastAPI:
+def create_app(
+    db: str | Path = "dicefront.sqlite3", step_delay: float = 0.6, computer_agents: tuple[str, ...] = (), eviction: EvictionPolicy | None = None
+) -> FastAPI:
     """The app serving games stored in the SQLite file ``db``. ``step_delay`` is the
     pause (seconds) before each die roll and computer move, so people see them.
     Clients may choose a person or a computer level; ``computer_agents`` are further
-    agent specs the operator (never a client) allows as opponents."""
+    agent specs the operator (never a client) allows as opponents; ``eviction``: when
+    games nobody follows leave memory."""
     for spec in computer_agents:
         make_agent(spec)  # AgentError now, not when a client picks it
-    hub = Hub(Storage(db), step_delay=step_delay)
+    hub = Hub(Storage(db), step_delay=step_delay, eviction=eviction)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
