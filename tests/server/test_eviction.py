@@ -174,9 +174,9 @@ def test_memory_stays_bounded_over_many_short_games(tmp_path: Path) -> None:
         gc.collect()
         counts.append(_live_games())  # what earlier tests in this process left behind
         try:
-            for i in range(30):
+            for i in range(10):
                 room, _, _ = await hub.create("die_fighting", {}, "random", 0)
-                await _play(hub, room, rng, 400)
+                await _play(hub, room, rng, 120)
                 del room
                 clock.now += GRACE if i % 2 else IDLE  # some games finish, some are left
                 hub.evict()

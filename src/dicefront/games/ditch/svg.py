@@ -98,7 +98,7 @@ class _Static(NamedTuple):
 
     lay: _Layout
     head: str  # the opening tag, patterns and backgrounds
-    cells: list[tuple[Cell, str, str]]  # each cell: its name, its shape (the terrain)
+    cells: list[tuple[Cell, str, str, str]]  # each cell: its name, its shape (the terrain), the whole cell when empty
     coordinates: str
     legend: str
     height: float
@@ -118,7 +118,12 @@ def static_svg(game: DitchGame, viewer: int | None) -> _Static:
         f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" rx="14" fill="#f4edd8"/>',
         f'<rect x="{lay.x0 - 6}" y="{lay.y0 - 6}" width="{lay.w + 12:.0f}" height="{lay.h + 12:.0f}" rx="8" fill="#6b5a3e"/>',
     ])
-    cells = [(cell, Grid.name(cell), lay.shape(cell, fill=_terrain(game, cell), stroke="#a89771", stroke_width="1")) for cell in board.grid.cells()]
+    cells = []
+    for cell in board.grid.cells():
+        name = Grid.name(cell)
+        shape = lay.shape(cell, fill=_terrain(game, cell), stroke="#a89771", stroke_width="1")
+        empty = _cell_open(name, _describe(cell, {}, set(), board.green)) + shape + "</g>"
+        cells.append((cell, name, shape, empty))
     return _Static(lay, head, cells, "".join(_coordinates(lay)), _legend(width, height - LEGEND + 4), height)
 
 
@@ -172,13 +177,12 @@ def _cells(game: DitchGame, view: dict[str, Any], static: _Static) -> list[str]:
     pawns = {grid.parse(c): (o, k) for c, o, k in view["pawns"]}
     blocks = {grid.parse(c) for c in view["blocks"]}
     out = []
-    for cell, name, shape in static.cells:
-        what = _describe(cell, pawns, blocks, board.green)
-        out.append(f'<g id="cell-{name}" class="df-target ditch-cell"><title>{escape(name + ": " + what)}</title>')
-        out.append(shape)
+    for cell, name, shape, empty in static.cells:
         if cell not in blocks and cell not in pawns:
-            out.append("</g>")
+            out.append(empty)
             continue
+        out.append(_cell_open(name, _describe(cell, pawns, blocks, board.green)))
+        out.append(shape)
         x, y = lay.centre(cell)
         if cell in blocks:
             out.append(_block(x, y))
@@ -187,6 +191,10 @@ def _cells(game: DitchGame, view: dict[str, Any], static: _Static) -> list[str]:
             out.append(_pawn(x, y, owner, kind, 24))
         out.append("</g>")
     return out
+
+
+def _cell_open(name: str, what: str) -> str:
+    return f'<g id="cell-{name}" class="df-target ditch-cell"><title>{escape(name + ": " + what)}</title>'
 
 
 def _describe(cell: Cell, pawns: dict[Any, tuple[int, str]], blocks: set[Any], green: frozenset[Cell]) -> str:
