@@ -243,3 +243,17 @@ def test_rest_pages_and_the_websocket_reload_an_evicted_game(client: Any, connec
     for key in ("svg", "actions", "view", "step", "seat"):
         assert again[key] == first[key]
     assert client.get("/api/games/nosuchgame").status_code == 404
+
+
+@pytest.mark.parametrize("option", ["--idle-minutes", "--finished-minutes"])
+@pytest.mark.parametrize("value", ["0", "-3", "nan", "1e9"])
+def test_serve_refuses_a_memory_time_out_of_range_in_one_line(tmp_path: Path, option: str, value: str) -> None:
+    from typer.testing import CliRunner
+
+    from dicefront.cli import app
+
+    db = tmp_path / "games.sqlite3"
+    result = CliRunner().invoke(app, ["serve", "--db", str(db), "--port", "1", option, value])
+    assert result.exit_code != 0
+    assert f"{option} must be more than 0" in result.output and len(result.output.strip().splitlines()) == 1
+    assert not db.exists()
