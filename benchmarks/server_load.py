@@ -268,6 +268,7 @@ def main() -> None:
     parser.add_argument("--db", default="", help="database URL for the server (default: a new SQLite file)")
     parser.add_argument("--deflate", action="store_true", help="serve with permessage-deflate")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--idle-minutes", default="0.5", help="the server's --idle-minutes ('': its default)")
     parser.add_argument("--reference-server", nargs=2, metavar=("PORT", "TEMPLATE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.reference_server:
@@ -285,6 +286,7 @@ def run(args: argparse.Namespace) -> None:
     port, ref_port = free_port(), free_port()
     serve = [sys.executable, "-c", "from dicefront.cli import main; main()", "serve", "--db", db, "--port", str(port), "--step-delay", "0"]
     serve += ["--ws-deflate"] if args.deflate else []
+    serve += ["--idle-minutes", args.idle_minutes] if args.idle_minutes else []
     with process(serve, port, "/api/games") as server:
         template = asyncio.run(grab_template(port))
         (work / "template.json").write_text(json.dumps(template))

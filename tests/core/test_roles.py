@@ -74,7 +74,11 @@ def test_every_game_package_has_the_same_rooms(name: str) -> None:
         for function, params in functions.items():
             fn = getattr(module, function, None)
             assert callable(fn), f"{name}.{role} has no {function}()"
-            assert len(inspect.signature(fn).parameters) == len(params), f"{name}.{role}.{function} takes {params}"
+            required = [p for p in inspect.signature(fn).parameters.values() if p.default is inspect.Parameter.empty]
+            assert len(required) == len(params), f"{name}.{role}.{function} takes {params}"
+    svg = role_module(cls, "svg")
+    if svg is not None and hasattr(svg, "static_svg"):  # its static layer comes as render_svg's optional third argument
+        assert len(inspect.signature(svg.render_svg).parameters) == 3, f"{name}.svg.render_svg takes (game, view, static=None)"
     actions = role_module(cls, "actions")
     assert isinstance(getattr(actions, "NOTATION", None), Notation), f"{name}.actions declares no NOTATION"
     forwarded = ("render_text", "render_svg", "action_path", "evaluate", "outcome_label", "parse_notation", "_state_from_payload")

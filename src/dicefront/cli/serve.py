@@ -38,6 +38,8 @@ def serve(
     ),
     deflate: bool = typer.Option(False, "--ws-deflate/--no-ws-deflate", help="Compress websocket messages (less traffic, more CPU)."),
     step_delay: float = typer.Option(0.6, "--step-delay", help="Seconds to pause before each die roll and computer move."),
+    idle_minutes: float = typer.Option(15.0, "--idle-minutes", help="Minutes a game nobody follows stays in memory (it is reloaded from the database when asked for)."),
+    finished_minutes: float = typer.Option(2.0, "--finished-minutes", help="Minutes a finished game nobody follows stays in memory."),
 ) -> None:
     """Serve the lobby and games in the browser (open the printed address)."""
     try:
@@ -48,6 +50,10 @@ def serve(
         fail(f"the web server needs the 'web' extra: pip install 'dicefront[web]' ({exc})")
     if not 0 < port < 65536:
         fail(f"--port must be 1..65535, not {port}")
+    for flag, minutes in (("--idle-minutes", idle_minutes), ("--finished-minutes", finished_minutes)):
+        if not 0 < minutes <= 10_000:  # also refuses nan
+            fail(f"{flag} must be more than 0 and at most 10000, not {minutes}")
+    from dicefront.server.eviction import EvictionPolicy
     from dicefront.server.storage import DatabaseInUseError, database_url
 
     try:
@@ -59,7 +65,8 @@ def serve(
 
     warm_up()
     try:
-        app = create_app(db, step_delay=max(0.0, step_delay))
+        eviction = EvictionPolicy(finished_grace=60 * finished_minutes, idle_after=60 * idle_minutes)
+        app = create_app(db, step_delay=max(0.0, step_delay), eviction=eviction)
     except DatabaseInUseError as exc:
         sock.close()
         fail(str(exc), 1)

@@ -238,7 +238,21 @@ class Game(ABC, Generic[O, S]):
                 '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40">'
                 f'<text x="8" y="24">{self.title}: no board picture</text></svg>'
             )
-        return fn(self, state.view(player))
+        static = self.svg_static(player)
+        return fn(self, state.view(player)) if static is None else fn(self, state.view(player), static)
+
+    def svg_static(self, player: int | None) -> Any:
+        """The part of ``player``'s board picture that never changes in this game (the
+        grid, terrain, labels), drawn once per game and viewer by the svg role's optional
+        ``static_svg(game, viewer)`` and passed to its ``render_svg(game, view, static)``,
+        which then draws only what moves. None when the game has no such function."""
+        fn = self.role_function("svg", "static_svg", required=False)
+        if fn is None:
+            return None
+        cache: dict[int | None, Any] = self.__dict__.setdefault("_svg_static", {})
+        if player not in cache:
+            cache[player] = fn(self, player)
+        return cache[player]
 
     def action_path(self, state: State, action: Action) -> list[str]:
         """The SVG element ids a person clicks, in order, to make ``action`` (for

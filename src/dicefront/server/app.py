@@ -22,6 +22,7 @@ from ..core.errors import DicefrontError
 from ..core.game import State
 from ..core.record import Step, replay_states
 from .docs import offline_docs
+from .eviction import EvictionPolicy
 from .hub import Hub, Room
 from .limits import BodyLimit
 from .live import LiveGame, chance_sides, rolls
@@ -68,14 +69,17 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 
 
-def create_app(db: str | Path = "dicefront.sqlite3", step_delay: float = 0.6, computer_agents: tuple[str, ...] = ()) -> FastAPI:
+def create_app(
+    db: str | Path = "dicefront.sqlite3", step_delay: float = 0.6, computer_agents: tuple[str, ...] = (), eviction: EvictionPolicy | None = None
+) -> FastAPI:
     """The app serving games stored in the SQLite file ``db``. ``step_delay`` is the
     pause (seconds) before each die roll and computer move, so people see them.
     Clients may choose a person or a computer level; ``computer_agents`` are further
-    agent specs the operator (never a client) allows as opponents."""
+    agent specs the operator (never a client) allows as opponents; ``eviction``: when
+    games nobody follows leave memory."""
     for spec in computer_agents:
         make_agent(spec)  # AgentError now, not when a client picks it
-    hub = Hub(Storage(db), step_delay=step_delay)
+    hub = Hub(Storage(db), step_delay=step_delay, eviction=eviction)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -127,8 +131,8 @@ def _first_problem(errors: Sequence[Any]) -> str:
     return f"{where}: {what}{more}"
 
 
-def _room(hub: Hub, game_id: str) -> Room:
-    room = hub.rooms.get(game_id)
+async def _room(hub: Hub, game_id: str) -> Room:
+    room = await hub.find(game_id)  # loaded from storage when it is not in memory
     if room is None:
         raise HTTPException(404, f"no game {game_id!r} on this server")
     return room
@@ -141,12 +145,12 @@ def _pages(app: FastAPI, hub: Hub) -> None:
 
     @app.get("/game/{game_id}", include_in_schema=False)
     async def game_page(game_id: str) -> FileResponse:
-        _room(hub, game_id)
+        await _room(hub, game_id)
         return FileResponse(STATIC / "game.html")
 
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> FileResponse:
-        _room(hub, game_id)
+        await _room(hub, game_id)
         return FileResponse(STATIC / "replay.html")
 
     @app.get("/rules/{name}", include_in_schema=False, response_class=HTMLResponse)
@@ -180,10 +184,8 @@ def _api(app: FastAPI, hub: Hub, computers: tuple[str, ...]) -> None:
 
     @app.get("/api/games", summary="Open games, games in progress and finished games")
     async def list_games(limit: int = Query(50, ge=1, le=500)) -> dict[str, list[dict[str, Any]]]:
-        rooms = sorted(hub.rooms.values(), key=lambda r: r.live.row.created, reverse=True)
         out: dict[str, list[dict[str, Any]]] = {"open": [], "live": [], "finished": []}
-        for room in rooms:
-            s = room.live.summary()
+        for s in hub.summaries():
             kind = "finished" if s["finished"] else "open" if s["open"] else "live"
             if len(out[kind]) < limit:
                 out[kind].append(s)
@@ -207,11 +209,11 @@ def _api(app: FastAPI, hub: Hub, computers: tuple[str, ...]) -> None:
 
     @app.get("/api/games/{game_id}", summary="One game's summary")
     async def get_game(game_id: str) -> dict[str, Any]:
-        return _room(hub, game_id).live.summary()
+        return (await _room(hub, game_id)).live.summary()
 
     @app.post("/api/games/{game_id}/join", summary="Take the open seat of a game listed in the lobby (created with opponent 'open')")
     async def join(game_id: str) -> dict[str, Any]:
-        _room(hub, game_id)
+        await _room(hub, game_id)
         try:
             seat, token = await hub.join(game_id)
         except DicefrontError as exc:
@@ -247,21 +249,21 @@ def _sides(frames: list[tuple[State, Step | None]], step: int) -> dict[int, tupl
 def _replays(app: FastAPI, hub: Hub) -> None:
     cache = _ReplayCache()
 
-    def finished(game_id: str) -> LiveGame:
-        live = _room(hub, game_id).live
+    async def finished(game_id: str) -> LiveGame:
+        live = (await _room(hub, game_id)).live
         if not live.finished:
             raise HTTPException(409, "replays are for finished games; watch this one live instead")
         return live
 
     @app.get("/api/games/{game_id}/replay", summary="A finished game's public log, step by step")
     async def replay(game_id: str) -> dict[str, Any]:
-        live = finished(game_id)
+        live = await finished(game_id)
         log = [{"step": i + 1, "events": LiveGame.events_for([s], None)} for i, s in enumerate(live.record.steps)]
         return {"id": live.id, "title": live.game.title, "length": live.length, "result": live.result(), "players": live.players(set()), "log": log}
 
     @app.get("/api/games/{game_id}/replay/{step}", summary="The board as a spectator saw it after `step` steps")
     async def frame(game_id: str, step: int) -> dict[str, Any]:
-        live = finished(game_id)
+        live = await finished(game_id)
         frames = cache.frames(live)
         if not 0 <= step < len(frames):
             raise HTTPException(404, f"step {step} is outside 0..{len(frames) - 1}")

@@ -17,6 +17,7 @@ import logging
 import random
 import secrets
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -27,6 +28,7 @@ from ..agents import make_agent
 from ..core.agent import Agent
 from ..core.errors import DicefrontError
 from ..core.match import agent_copy
+from .eviction import EvictionPolicy, Shelf, evictable
 from .fanout import EVERYTHING, Listener
 from .live import LiveGame, Told, validate_new_game
 from .storage import GameRow, Seat, StaleGameError, Storage, now
@@ -50,14 +52,28 @@ class Room:
     agents: dict[int, Agent] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
     here: bool = False  # made in this process, or followed by someone connected here
+    quiet_since: float = 0.0  # hub clock when it was made, loaded or last left by a connection
 
     def online(self) -> set[int]:
         return {c.seat for c in self.connections if c.seat is not None}
 
+    @property
+    def finished(self) -> bool:
+        return self.live.finished
+
+    def busy(self) -> bool:
+        """Whether someone follows it or work on it is under way (never evicted then)."""
+        driving = self.driver is not None and not self.driver.done()
+        return bool(self.connections) or driving or self.lock.locked() or self.live.needs_driving()
+
 
 class Hub:
-    def __init__(self, storage: Storage, step_delay: float = 0.6, odds_timeout: float = 5.0, secret_pad: float | None = None) -> None:
+    def __init__(
+        self, storage: Storage, step_delay: float = 0.6, odds_timeout: float = 5.0, secret_pad: float | None = None,
+        eviction: EvictionPolicy | None = None,
+    ) -> None:
         self.storage = storage
+        self.eviction = eviction or EvictionPolicy()
         self.step_delay = step_delay
         # a computer's private sequence is published step_delay + secret_pad after it
         # starts thinking, however many steps it made (unless thinking takes longer);
@@ -67,6 +83,12 @@ class Hub:
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self.odds_timeout = odds_timeout
         self.rooms: dict[str, Room] = {}
+        # games dropped from memory (module eviction): their lobby summaries, and the rooms
+        # still referenced somewhere (a socket waiting for its hello), so that one game never
+        # has two rooms in this process
+        self.shelf = Shelf()
+        self._evicted: weakref.WeakValueDictionary[str, Room] = weakref.WeakValueDictionary()
+        self._sweeper: asyncio.Task[None] | None = None
         self.broken: dict[str, str] = {}
         self.odds_slots = 2  # odds computations running at once (threads cannot be cancelled)
         self.listener: Listener | None = None
@@ -89,11 +111,13 @@ class Hub:
                 log.error("game %s cannot be restored: %s", row.id, exc)
                 self.broken[row.id] = str(exc)
                 continue
+            room.quiet_since = self.clock()
             self.rooms[row.id] = room
 
     def start_drivers(self) -> None:
         for room in self.rooms.values():
             self._drive(room)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         if self.storage.shared:
             self.listener = Listener(self.storage.listen_dsn, asyncio.get_running_loop(), self._heard)
             self.listener.start()
@@ -103,6 +127,7 @@ class Hub:
             await self._thread(self.listener.stop)
         tasks = [r.driver for r in self.rooms.values() if r.driver is not None and not r.driver.done()]
         tasks += list(self._refreshing.values())
+        tasks += [self._sweeper] if self._sweeper is not None else []
         for t in tasks:
             t.cancel()
         for t in tasks:
@@ -117,12 +142,22 @@ class Hub:
     async def _thread(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, functools.partial(fn, *args))
 
-    # ----- other processes (shared database) ------------------------------------------
+    # ----- memory: games leave it when nobody follows them (module eviction) ---------------
     async def find(self, game_id: str) -> Room | None:
-        """The game's room; on a shared database, one another process made is loaded."""
-        room = self.rooms.get(game_id)
-        if room is None and self.storage.shared and 0 < len(game_id) <= 40:
+        """The game's room, loaded from storage when it is not in memory (evicted, or
+        made by another process on a shared database)."""
+        room = self._adopt(game_id)
+        if room is None and 0 < len(game_id) <= 40:
             room = await self._load_room(game_id)
+        return room
+
+    def _adopt(self, game_id: str) -> Room | None:
+        room = self.rooms.get(game_id)
+        if room is None:
+            room = self._evicted.pop(game_id, None)  # evicted, but still held by someone
+            if room is not None:
+                self.rooms[game_id] = room
+                self.shelf.take(game_id)
         return room
 
     async def _load_room(self, game_id: str) -> Room | None:
@@ -131,11 +166,45 @@ class Hub:
             return None
         try:
             live = await self._thread(LiveGame, row, self.storage)
-            room = Room(live, agents=self._agents(row.seats))
+            room = Room(live, agents=self._agents(row.seats), here=not self.storage.shared, quiet_since=self.clock())
         except DicefrontError as exc:
             log.error("game %s cannot be restored: %s", game_id, exc)
             return None
-        return self.rooms.setdefault(game_id, room)  # another task may have loaded it meanwhile
+        found = self._adopt(game_id)  # another task may have loaded it meanwhile
+        if found is not None:
+            return found
+        self.shelf.take(game_id)
+        self.rooms[game_id] = room
+        return room
+
+    def evict(self) -> list[str]:
+        """Drop from memory every game the eviction policy lets go; their ids."""
+        now = self.clock()
+        gone = [game_id for game_id, room in self.rooms.items() if game_id not in self._refreshing and evictable(room, now, self.eviction)]
+        for game_id in gone:
+            room = self.rooms.pop(game_id)
+            self.shelf.put(room.live.summary())
+            self._evicted[game_id] = room
+        return gone
+
+    def summaries(self) -> list[dict[str, Any]]:
+        """The lobby: every game in memory and the shelved ones, newest first."""
+        found = {s["id"]: s for s in self.shelf.summaries()}
+        found.update((game_id, room.live.summary()) for game_id, room in self.rooms.items())
+        return sorted(found.values(), key=lambda s: s["created"], reverse=True)
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.eviction.sweep_every())
+            try:
+                gone = self.evict()
+            except Exception:  # a sweep is housekeeping: the next one tries again
+                log.exception("evicting idle games failed")
+                continue
+            if gone:
+                log.info("%d idle or finished games left memory (%d remain)", len(gone), len(self.rooms))
+
+    # ----- other processes (shared database) ------------------------------------------
 
     def _heard(self, payload: str) -> None:
         """A change another process (or this one) committed: ``"<game> [<length>]"``."""
@@ -159,9 +228,11 @@ class Hub:
         try:
             while True:
                 self._again.discard(game_id)
-                room = self.rooms.get(game_id)
-                if room is None:
+                room = self._adopt(game_id)
+                if room is None and game_id not in self.shelf.items:  # an evicted game waits until asked for
                     await self._load_room(game_id)
+                elif room is None:
+                    return
                 else:
                     async with room.lock:
                         await self._catch_up(room)
@@ -214,7 +285,7 @@ class Hub:
         row = GameRow(id=secrets.token_hex(6), game=game.name, options=game.options_json(), seats=seats, created=now(),
                       data_files=game.data_files)
         await self._thread(self.storage.create_game, row)
-        room = Room(LiveGame(row, self.storage, game), agents=self._agents(seats), here=True)
+        room = Room(LiveGame(row, self.storage, game), agents=self._agents(seats), here=True, quiet_since=self.clock())
         self.rooms[row.id] = room
         self._drive(room)
         return room, seat, seats[seat].token
@@ -222,7 +293,9 @@ class Hub:
     async def join(self, game_id: str) -> tuple[int, str]:
         """Claim the open seat of a game listed in the lobby: its token is minted now,
         for this caller only (a friend's invite seat cannot be claimed this way)."""
-        room = self.rooms[game_id]
+        room = await self.find(game_id)
+        if room is None:
+            raise DicefrontError(f"no game {game_id[:40]!r} on this server")
         no_seat = DicefrontError("this game has no open seat (a game against a friend is joined through its invite link)")
         async with room.lock:
             await self._catch_up(room)
@@ -255,6 +328,9 @@ class Hub:
     # ----- connections ------------------------------------------------------------------
     async def connect(self, room: Room, send: Send, seat: int | None) -> Connection:
         conn = Connection(send, seat)
+        if self.rooms.setdefault(room.live.id, room) is room:  # evicted while the socket waited for its hello
+            self._evicted.pop(room.live.id, None)
+            self.shelf.take(room.live.id)
         async with room.lock:
             await self._catch_up(room)
             if seat is not None:
@@ -267,6 +343,8 @@ class Hub:
 
     async def disconnect(self, room: Room, conn: Connection) -> None:
         room.connections.discard(conn)
+        if not room.connections:
+            room.quiet_since = self.clock()
         await self._presence(room, conn)
 
     async def _presence(self, room: Room, changed: Connection) -> None:

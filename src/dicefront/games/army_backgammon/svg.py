@@ -7,7 +7,7 @@ ends Green / Tan leave the track by."""
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Action
 from .actions import ORDER_NAMES, Attack, ChangeStance, Detector, KeepStances, Mine, Move, Orders, Sergeant, Skip
@@ -31,18 +31,38 @@ def _y(row: int, viewer: int | None) -> int:
     return TOP + ROW_H + index * ROW_H
 
 
-def render_svg(game: ArmyBackgammonGame, view: dict[str, Any]) -> str:
-    viewer = view["viewer"]
+class _Static(NamedTuple):
+    """What a viewer's picture always shows (see :func:`static_svg`)."""
+
+    head: list[str]
+    exits: list[str]
+    rows: list[list[str]]  # rows 1..24: each band and its number
+
+
+def static_svg(game: ArmyBackgammonGame, viewer: int | None) -> _Static:
+    """The parts of ``viewer``'s picture that depend on the game only (drawn once per
+    game and viewer; the core caches it)."""
     height = TOP + 26 * ROW_H + 30
-    out = [
+    head = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
         f'<rect width="{WIDTH}" height="{height}" fill="{BG}"/>',
     ]
+    return _Static(head, _exits(viewer), [_band(row, viewer) for row in range(1, 25)])
+
+
+def render_svg(game: ArmyBackgammonGame, view: dict[str, Any], static: _Static | None = None) -> str:
+    """The board as the view's viewer sees it; ``static``: :func:`static_svg` for this
+    viewer (drawn here when not given)."""
+    viewer = view["viewer"]
+    if static is None:
+        static = static_svg(game, viewer)
+    out = list(static.head)
     out += _header(game, view)
-    out += _exits(viewer)
+    out += static.exits
     mines = {(o, r): rev for o in (0, 1) for r, rev in view["mines"][o]}
     for row in range(1, 25):
-        out += _row(game, row, viewer, mines)
+        out += static.rows[row - 1]
+        out += _mines(row, viewer, mines)
     by_row: dict[int, list[list[Any]]] = {}
     for man in view["men"]:
         by_row.setdefault(man[1], []).append(man)
@@ -87,15 +107,20 @@ def _exits(viewer: int | None) -> list[str]:
     return out
 
 
-def _row(game: ArmyBackgammonGame, row: int, viewer: int | None, mines: dict[tuple[int, int], bool]) -> list[str]:
+def _band(row: int, viewer: int | None) -> list[str]:
     y = _y(row, viewer)
     fill = "#262a31" if row % 2 else "#2e333b"
     if row == 12 or row == 13:
         fill = "#30343d"
-    out = [
+    return [
         f'<rect id="r-{row}" class="df-target" x="{LEFT}" y="{y}" width="{WIDTH - LEFT - 8}" height="{ROW_H - 1}" fill="{fill}"/>',
         f'<text x="{LEFT - 6}" y="{y + 15}" text-anchor="end" fill="#9aa0a8" font-size="12">{row}</text>',
     ]
+
+
+def _mines(row: int, viewer: int | None, mines: dict[tuple[int, int], bool]) -> list[str]:
+    y = _y(row, viewer)
+    out = []
     for o in (0, 1):
         if (o, row) in mines:
             colour = "#ff5a4f" if mines[(o, row)] else "#ffd54f"

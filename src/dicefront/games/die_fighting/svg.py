@@ -30,14 +30,27 @@ def _rid(player: int, key: str) -> str:
     return f"r{player}-{key.replace('/', '-')}"
 
 
-def render_svg(game: DieFightingGame, view: dict[str, Any]) -> str:
+def static_svg(game: DieFightingGame, viewer: int | None) -> dict[tuple[str, ...], str]:
+    """The field's terrain and labels, drawn once per game and choice of maps: a memo
+    filled as maps are chosen (the core keeps it per game and viewer)."""
+    return {}
+
+
+def render_svg(game: DieFightingGame, view: dict[str, Any], static: dict[tuple[str, ...], str] | None = None) -> str:
+    """The field as the view's viewer sees it; ``static``: :func:`static_svg`'s memo
+    (a fresh one when not given)."""
+    static = {} if static is None else static
     parts: list[str] = []
     top = 28
     height = top
     if len(view["maps"]) == game.map_count:
         board = game.field_for(view["maps"])
         size = min(56, (WIDTH - 40) // board.grid.width)
-        parts.extend(_board(game, view, size, top))
+        maps = tuple(str(m) for m in view["maps"])
+        if maps not in static:
+            static[maps] = "".join(_terrain(game, view, size, top))
+        parts.append(static[maps])
+        parts.extend(_units(game, view, size, top))
         height = top + size * board.grid.height + 24
     parts.extend(_reserves(game, view, height))
     height += 2 * 40 + 30
@@ -49,7 +62,7 @@ def render_svg(game: DieFightingGame, view: dict[str, Any]) -> str:
     )
 
 
-def _board(game: DieFightingGame, view: dict[str, Any], size: int, top: int) -> list[str]:
+def _terrain(game: DieFightingGame, view: dict[str, Any], size: int, top: int) -> list[str]:
     board = game.field_for(view["maps"])
     grid = board.grid
     left = 24
@@ -71,6 +84,14 @@ def _board(game: DieFightingGame, view: dict[str, Any], size: int, top: int) -> 
     for r in range(grid.height):
         out.append(f'<text x="{left - 4}" y="{top + (grid.height - 1 - r) * size + size // 2 + 4}" fill="#999" '
                    f'font-size="11" text-anchor="end">{r + 1}</text>')
+    return out
+
+
+def _units(game: DieFightingGame, view: dict[str, Any], size: int, top: int) -> list[str]:
+    board = game.field_for(view["maps"])
+    grid = board.grid
+    left = 24
+    out = []
     done = set(view["done"])
     for uid, owner, kind, cmd, cell_name, points, uses in view["units"]:
         spot = grid.parse(cell_name)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Action
 from ...core.grid import Cell, Grid
@@ -93,28 +93,65 @@ class _Layout:
         return f'<rect x="{x - h:.1f}" y="{y - h:.1f}" width="{CELL}" height="{CELL}"{extra}/>'
 
 
-def render_svg(game: DitchGame, view: dict[str, Any]) -> str:
-    """The board as the view's ``viewer`` (None: a spectator) sees it, drawn from
-    ``state.view(viewer)`` only."""
-    player = view["viewer"]
+class _Static(NamedTuple):
+    """What a viewer's picture of one game always shows (see :func:`static_svg`)."""
+
+    lay: _Layout
+    head: str  # the opening tag, patterns and backgrounds
+    cells: list[tuple[Cell, str, str, str]]  # each cell: its name, its shape (the terrain), the whole cell when empty
+    coordinates: str
+    legend: str
+    height: float
+
+
+def static_svg(game: DitchGame, viewer: int | None) -> _Static:
+    """The parts of ``viewer``'s picture that depend on the game only: the board, its
+    terrain and labels (drawn once per game and viewer; the core caches it)."""
     board = game.board
-    lay = _Layout(board.grid, flip=player == 1)
-    bottom = 1 if player == 1 else 0
+    lay = _Layout(board.grid, flip=viewer == 1)
     width = lay.w + 2 * MARGIN
     height = TRAY + lay.h + 2 * MARGIN + TRAY + LEGEND
-    parts = [
+    head = "".join([
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
         f'width="{width:.0f}" height="{height:.0f}" class="df-board ditch" font-family="Georgia, serif">',
         _defs(),
         f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" rx="14" fill="#f4edd8"/>',
         f'<rect x="{lay.x0 - 6}" y="{lay.y0 - 6}" width="{lay.w + 12:.0f}" height="{lay.h + 12:.0f}" rx="8" fill="#6b5a3e"/>',
-    ]
-    parts.extend(_cells(game, view, lay))
-    parts.extend(_coordinates(lay))
+    ])
+    cells = []
+    for cell in board.grid.cells():
+        name = Grid.name(cell)
+        shape = lay.shape(cell, fill=_terrain(game, cell), stroke="#a89771", stroke_width="1")
+        empty = _cell_open(name, _describe(cell, {}, set(), board.green)) + shape + "</g>"
+        cells.append((cell, name, shape, empty))
+    return _Static(lay, head, cells, "".join(_coordinates(lay)), _legend(width, height - LEGEND + 4), height)
+
+
+def _terrain(game: DitchGame, cell: Cell) -> str:
+    board = game.board
+    fill = GROUND[(cell[0] + cell[1]) % 2]
+    for p in (0, 1):
+        if cell in board.zones[p]:
+            fill = ZONE_FILL[p]
+    return "url(#ditch-grass)" if cell in board.green else fill
+
+
+def render_svg(game: DitchGame, view: dict[str, Any], static: _Static | None = None) -> str:
+    """The board as the view's ``viewer`` (None: a spectator) sees it, drawn from
+    ``state.view(viewer)`` only; ``static``: :func:`static_svg` for this viewer (drawn
+    here when not given)."""
+    player = view["viewer"]
+    if static is None:
+        static = static_svg(game, player)
+    lay = static.lay
+    bottom = 1 if player == 1 else 0
+    parts = [static.head]
+    parts.extend(_cells(game, view, static))
+    parts.append(static.coordinates)
     parts.extend(_pending(view, lay))
     parts.append(_tray(game, view, 1 - bottom, 8))
     parts.append(_tray(game, view, bottom, lay.y0 + lay.h + MARGIN))
-    parts.append(_legend(width, height - LEGEND + 4))
+    parts.append(static.legend)
     parts.append("</svg>")
     return "".join(parts)
 
@@ -133,23 +170,19 @@ def _defs() -> str:
     )
 
 
-def _cells(game: DitchGame, view: dict[str, Any], lay: _Layout) -> list[str]:
+def _cells(game: DitchGame, view: dict[str, Any], static: _Static) -> list[str]:
     board = game.board
     grid = board.grid
+    lay = static.lay
     pawns = {grid.parse(c): (o, k) for c, o, k in view["pawns"]}
     blocks = {grid.parse(c) for c in view["blocks"]}
     out = []
-    for cell in grid.cells():
-        name = Grid.name(cell)
-        fill = GROUND[(cell[0] + cell[1]) % 2]
-        for p in (0, 1):
-            if cell in board.zones[p]:
-                fill = ZONE_FILL[p]
-        if cell in board.green:
-            fill = "url(#ditch-grass)"
-        what = _describe(cell, pawns, blocks, board.green)
-        out.append(f'<g id="cell-{name}" class="df-target ditch-cell"><title>{escape(name + ": " + what)}</title>')
-        out.append(lay.shape(cell, fill=fill, stroke="#a89771", stroke_width="1"))
+    for cell, name, shape, empty in static.cells:
+        if cell not in blocks and cell not in pawns:
+            out.append(empty)
+            continue
+        out.append(_cell_open(name, _describe(cell, pawns, blocks, board.green)))
+        out.append(shape)
         x, y = lay.centre(cell)
         if cell in blocks:
             out.append(_block(x, y))
@@ -158,6 +191,10 @@ def _cells(game: DitchGame, view: dict[str, Any], lay: _Layout) -> list[str]:
             out.append(_pawn(x, y, owner, kind, 24))
         out.append("</g>")
     return out
+
+
+def _cell_open(name: str, what: str) -> str:
+    return f'<g id="cell-{name}" class="df-target ditch-cell"><title>{escape(name + ": " + what)}</title>'
 
 
 def _describe(cell: Cell, pawns: dict[Any, tuple[int, str]], blocks: set[Any], green: frozenset[Cell]) -> str:

@@ -8,7 +8,7 @@ warbands are ``foe-w1``-``foe-w3`` (not clickable)."""
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Action
 from . import PLAYER_NAMES
@@ -156,17 +156,36 @@ def _fight_banner(game: HellsDitchGame, view: dict[str, Any]) -> list[str]:
     ]
 
 
-def render_svg(game: HellsDitchGame, view: dict[str, Any]) -> str:
+class _Static(NamedTuple):
+    """What every picture of one game shows (see :func:`static_svg`)."""
+
+    pos: dict[str, tuple[float, float]]
+    head: list[str]  # the opening tag, the map and its roads
+
+
+def static_svg(game: HellsDitchGame, viewer: int | None) -> _Static:
+    """The map and its roads, which depend on the game only (drawn once per game and
+    viewer; the core caches it)."""
     pos = _positions(game)
-    parts = [
+    head = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" font-family="Georgia, serif">',
         f'<rect width="{WIDTH}" height="{MAP_H}" fill="#2a2f22"/>',
     ]
     for a, b in game.valley.roads():
         (x1, y1), (x2, y2) = pos[a], pos[b]
-        parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#8a6d3b" stroke-width="7" '
-                     'stroke-dasharray="2 5"/>')
-        parts.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#8a6d3b" stroke-width="2"/>')
+        head.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#8a6d3b" stroke-width="7" '
+                    'stroke-dasharray="2 5"/>')
+        head.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#8a6d3b" stroke-width="2"/>')
+    return _Static(pos, head)
+
+
+def render_svg(game: HellsDitchGame, view: dict[str, Any], static: _Static | None = None) -> str:
+    """The valley as the view's viewer sees it; ``static``: :func:`static_svg` (drawn
+    here when not given)."""
+    if static is None:
+        static = static_svg(game, view["viewer"])
+    pos = static.pos
+    parts = list(static.head)
     for lid, (x, y) in pos.items():
         parts += _location(game, view, lid, x, y)
     parts += _warbands(view, pos)

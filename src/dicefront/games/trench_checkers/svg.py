@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Action
 from ...core.grid import Cell, Grid
@@ -35,20 +35,46 @@ def action_path(state: TrenchState, action: Action) -> list[str]:
     return []
 
 
-def render_svg(game: TrenchCheckersGame, view: dict[str, Any]) -> str:
+class _Static(NamedTuple):
+    """What every picture of one game shows (see :func:`static_svg`)."""
+
+    head: list[str]
+    cells: list[tuple[Cell, int, int, str]]  # each square: where it is drawn, its ground
+    labels: list[str]  # the files' letters and the ranks' numbers
+
+
+def static_svg(game: TrenchCheckersGame, viewer: int | None) -> _Static:
+    """The parts that depend on the game only (drawn once per game and viewer; the
+    core caches it)."""
     b = game.board
     grid = b.grid
     w, h = grid.width * SIZE + 2 * MARGIN, grid.height * SIZE + 2 * MARGIN + 70
-    out = [
+    head = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" font-family="sans-serif">',
         f'<rect width="{w}" height="{h}" fill="#161616"/>',
     ]
+    cells = [(cell, *_xy(grid, cell), "trench" if cell in b.trench else "depot" if cell in b.depots else "grass") for cell in grid.cells()]
+    labels = []
+    for i in range(grid.width):
+        x = MARGIN + i * SIZE + SIZE // 2
+        labels.append(f'<text x="{x}" y="{MARGIN - 7}" font-size="12" fill="#aaa" text-anchor="middle">{chr(97 + i)}</text>')
+    for r in range(grid.height):
+        y = MARGIN + (grid.height - 1 - r) * SIZE + SIZE // 2 + 4
+        labels.append(f'<text x="{MARGIN - 6}" y="{y}" font-size="12" fill="#aaa" text-anchor="end">{r + 1}</text>')
+    return _Static(head, cells, labels)
+
+
+def render_svg(game: TrenchCheckersGame, view: dict[str, Any], static: _Static | None = None) -> str:
+    """The board as the view's viewer sees it; ``static``: :func:`static_svg` (drawn
+    here when not given)."""
+    if static is None:
+        static = static_svg(game, view["viewer"])
+    grid = game.board.grid
+    out = list(static.head)
     stacks = {grid.parse(c): (o, r, a) for c, o, r, a in view["stacks"]}
     terrain = {grid.parse(c) for c, _ in view["terrain"]}
     claimed = {grid.parse(c) for c in view["claimed"]}
-    for cell in grid.cells():
-        x, y = _xy(grid, cell)
-        kind = "trench" if cell in b.trench else "depot" if cell in b.depots else "grass"
+    for cell, x, y, kind in static.cells:
         if kind == "depot" and cell in claimed:
             kind = "claimed"
         tip = _tip(game, grid.name(cell), kind, stacks.get(cell))
@@ -62,12 +88,7 @@ def render_svg(game: TrenchCheckersGame, view: dict[str, Any]) -> str:
             out.append(f'<rect x="{x + 8}" y="{y + 8}" width="{SIZE - 16}" height="{SIZE - 16}" rx="6" fill="#777" stroke="#ccc" pointer-events="none"/>')
         if cell in stacks:
             out.extend(_stack(x, y, *stacks[cell], view["wounded"][stacks[cell][0]]))
-    for i in range(grid.width):
-        x = MARGIN + i * SIZE + SIZE // 2
-        out.append(f'<text x="{x}" y="{MARGIN - 7}" font-size="12" fill="#aaa" text-anchor="middle">{chr(97 + i)}</text>')
-    for r in range(grid.height):
-        y = MARGIN + (grid.height - 1 - r) * SIZE + SIZE // 2 + 4
-        out.append(f'<text x="{MARGIN - 6}" y="{y}" font-size="12" fill="#aaa" text-anchor="end">{r + 1}</text>')
+    out.extend(static.labels)
     out.extend(_footer(game, view, MARGIN + grid.height * SIZE + 20))
     out.append("</svg>")
     return "".join(out)
