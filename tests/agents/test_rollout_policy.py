@@ -98,3 +98,15 @@ def test_trench_rollout_ends_the_attack_step_when_no_attack_gains() -> None:
     attacking(st, 0)
     assert heuristics.best_attack(st, 0) is None
     assert str(heuristics.rollout_action(st, 0, random.Random(0))) == "end"
+
+
+@pytest.mark.parametrize("policy", ["random", "game"])
+def test_rollout_stops_where_the_mover_has_no_legal_action(policy: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a rollout used to pick from an empty list (ValueError) when the player to act had
+    # no legal action in the rolled-out position; it now evaluates the position as it is
+    st = _position()
+    monkeypatch.setattr(type(st), "legal_actions", lambda self, player: [])
+    agent = MCTSAgent(iterations=5, rollout=6, rollout_policy=policy)
+    value = agent._leaf(st, 0, random.Random(0))
+    assert -1.0 <= value <= 1.0
+    assert rollout_step(st, 0, random.Random(0)) is None

@@ -410,15 +410,21 @@ class MCTSAgent:
                 st.push_chance(sample_outcome(st, rng))
                 continue
             mover = st.actors[0]
-            st.push(rollout_step(st, mover, rng, policy), mover)
+            action = rollout_step(st, mover, rng, policy)
+            if action is None:  # the mover has no legal action here: evaluate as it stands
+                break
+            st.push(action, mover)
         v = value_for(st, player)
         return v if player == 0 else -v
 
 
 def rollout_step(st: State, mover: int, rng: random.Random, policy: Any = None) -> Any:
     """The action ``mover`` plays in a rollout: ``policy(st, mover, rng)`` (a game's
-    ``rollout_action``) when it names a legal action, else a uniform legal one."""
+    ``rollout_action``) when it names a legal action, else a uniform legal one; None
+    when ``mover`` has no legal action."""
     actions = st.legal_actions(mover)
+    if not actions:
+        return None
     if policy is not None:
         chosen = policy(st, mover, rng)
         if chosen is not None and chosen in actions:
