@@ -122,6 +122,9 @@ MCTS_PARAMS: tuple[Param, ...] = (
           low=0, high=MAX_SECONDS, low_open=True),
     Param("c", "float", 0.25, "the UCB exploration constant (values lie in [-1, 1])", low=0, high=10),
     Param("rollout", "int", 0, "random steps played from a new leaf before evaluating it", low=0, high=200),
+    Param("rollout_policy", "choice", "random",
+          "how rollout steps are chosen: random, or game (the game's rollout_action, random where it has none)",
+          choices=("random", "game")),
     Param("determinize", "choice", "auto", "re-sample hidden information every iteration (auto: if the game hides any)",
           choices=("auto", "true", "false")),
     Param("exact", "int", 64, "an action's first visit is valued exactly over up to this many dice outcomes",
@@ -164,6 +167,10 @@ class MCTSAgent:
     * ``c``: the UCB exploration constant (values are in [-1, 1]);
     * ``rollout``: random steps played from a new leaf before evaluating it (0: the
       evaluation alone);
+    * ``rollout_policy``: ``random`` (uniform legal actions) or ``game``: each rollout
+      step asks the game's heuristics role for ``rollout_action(state, player, rng)``
+      (for instance, take a favourable attack), a uniform legal action where the game
+      declares none or it returns None;
     * ``determinize``: re-sample hidden information at every iteration (``auto``: when
       the game hides information);
     * ``prior``: how many visits that exact first value counts for (1: one, as any
@@ -186,6 +193,7 @@ class MCTSAgent:
         seconds: float | None = None,
         c: float = 0.25,
         rollout: int = 0,
+        rollout_policy: str = "random",
         determinize: Any = "auto",
         exact: int = 64,
         name: str = "mcts",
@@ -195,7 +203,8 @@ class MCTSAgent:
     ) -> None:
         v = check_values(MCTS_PARAMS, name, {"iterations": iterations, "seconds": seconds,
                                              "min_iterations": min_iterations, "c": c,
-                                             "rollout": rollout, "determinize": determinize, "exact": exact,
+                                             "rollout": rollout, "rollout_policy": rollout_policy,
+                                             "determinize": determinize, "exact": exact,
                                              "prior": prior, "correct": correct})
         if v["iterations"] is None:
             v["iterations"] = NO_LIMIT if v["seconds"] else 1000
@@ -204,6 +213,7 @@ class MCTSAgent:
         self.min_iterations = min(int(v["min_iterations"]), self.iterations)
         self.c = float(v["c"])
         self.rollout = int(v["rollout"])
+        self.rollout_policy = str(v["rollout_policy"])
         self.determinize = _parse_flag(v["determinize"])
         self.exact = int(v["exact"])
         self.prior = int(v["prior"])
@@ -389,7 +399,10 @@ class MCTSAgent:
 
     def _leaf(self, st: State, player: int, rng: random.Random) -> float:
         """The value (player 0's side) of a new leaf: evaluation, after an optional
-        short random rollout. Evaluated for the searching player, who may see it."""
+        short rollout. Evaluated for the searching player, who may see it."""
+        policy = None
+        if self.rollout and self.rollout_policy == "game":
+            policy = st.game.role_function("heuristics", "rollout_action", required=False)
         for _ in range(self.rollout):
             if st.is_terminal:
                 break
@@ -397,10 +410,26 @@ class MCTSAgent:
                 st.push_chance(sample_outcome(st, rng))
                 continue
             mover = st.actors[0]
-            actions = st.legal_actions(mover)
-            st.push(actions[rng.randrange(len(actions))], mover)
+            action = rollout_step(st, mover, rng, policy)
+            if action is None:  # the mover has no legal action here: evaluate as it stands
+                break
+            st.push(action, mover)
         v = value_for(st, player)
         return v if player == 0 else -v
+
+
+def rollout_step(st: State, mover: int, rng: random.Random, policy: Any = None) -> Any:
+    """The action ``mover`` plays in a rollout: ``policy(st, mover, rng)`` (a game's
+    ``rollout_action``) when it names a legal action, else a uniform legal one; None
+    when ``mover`` has no legal action."""
+    actions = st.legal_actions(mover)
+    if not actions:
+        return None
+    if policy is not None:
+        chosen = policy(st, mover, rng)
+        if chosen is not None and chosen in actions:
+            return chosen
+    return actions[rng.randrange(len(actions))]
 
 
 def _child_by(node: _Node, attr: str, key: Any) -> _Node:

@@ -24,10 +24,13 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
+from .actions import Attack, EndAttacks, Pass, TrenchAction
 from .combat import COMMANDO_DIE, HEIGHT_DIE
-from .constants import Kind
+from .constants import ATTACK, DEFEND, REACT, Kind
 
 if TYPE_CHECKING:
+    import random
+
     from ...core.game import State
     from .rules import TrenchState
 
@@ -358,6 +361,58 @@ def evaluate(state: TrenchState, player: int) -> float:
         return raw
     soft = KNEE + (CAP - KNEE) * (1.0 - math.exp(-(size - KNEE) / (CAP - KNEE)))
     return soft if raw > 0 else -soft
+
+
+def _material(state: TrenchState) -> tuple[list[float], list[int]]:
+    """(material, pieces) of each side, valued as ``evaluate`` values them."""
+    per = state.game.board.per_player
+    material = [0.0, 0.0]
+    pieces = [0, 0]
+    for stack in state.board.values():
+        owner = stack[0] // per
+        pieces[owner] += len(stack)
+        for pid in stack:
+            r = state.rank[pid]
+            if r != "C":
+                material[owner] += VALUE[r]
+            else:
+                v = C_VALUE * (WOUND if state.wounded[owner] else 1.0)
+                material[owner] += v if state.active[owner] else v * INACTIVE_COMMANDO
+    return material, pieces
+
+
+def best_attack(state: TrenchState, player: int) -> Attack | None:
+    """``player``'s legal attack that raises the material outlook most in expectation
+    (exact battle odds, the round limit included), or None when none gains."""
+    if state.phase != ATTACK or player not in state.actors or not state.attacks_left:
+        return None
+    attacks = state.attacks(player)
+    if not attacks:
+        return None
+    material, pieces = _material(state)
+    q = 1 - player
+    outlook = _Outlook(max(0, state.game.options.round_limit - state.round) + 1)
+    m = (material[player], material[q], pieces[player], pieces[q])
+    best: Attack | None = None
+    top = 0.0
+    for a in attacks:
+        att, dfn = state.ranks_at(a.src), state.ranks_at(a.dst)
+        gain = attack_delta(outlook, m, att, state.wounded[player] and "C" in att, dfn, state.wounded[q] and "C" in dfn)
+        if gain > top:
+            best, top = a, gain
+    return best
+
+
+def rollout_action(state: TrenchState, player: int, rng: random.Random) -> TrenchAction | None:
+    """The rollout policy ``mcts:rollout_policy=game`` plays: the best favourable
+    attack in an attack step (else end it), no card in a card window; None (a random
+    legal action) otherwise."""
+    phase = state.phase
+    if phase == ATTACK:
+        return best_attack(state, player) or EndAttacks()
+    if phase in (DEFEND, REACT):
+        return Pass()
+    return None
 
 
 def outcome_label(before: State, after: State, events: list[Event], player: int) -> str | None:
