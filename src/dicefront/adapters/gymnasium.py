@@ -33,7 +33,7 @@ from ..agents import make_agent
 from ..core.errors import OptionError
 from ..core.match import agent_copy
 from . import _common
-from .pettingzoo import RENDER_MODES, check_max_steps, check_render_mode
+from .pettingzoo import RENDER_MODES, check_max_steps, check_render_mode, observation_box
 
 ILLEGAL_ACTION = ("lose", "raise")
 
@@ -53,7 +53,7 @@ def _check_seat(seat: Any) -> int:
 class DicefrontEnv(gymnasium.Env[np.ndarray, np.int64]):
     """A Dicefront game against a built-in opponent (see the module doc)."""
 
-    metadata = {"render_modes": list(RENDER_MODES)}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # fps: turn-based, no animation
 
     def __init__(self, game_name: str, opponent: str = "medium", seat: int = 0, render_mode: str | None = None,
                  max_steps: int | None = None, illegal_action: str = "lose", **options: Any) -> None:
@@ -65,7 +65,7 @@ class DicefrontEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.render_mode = check_render_mode(render_mode)
         self.max_steps = check_max_steps(max_steps, self.game)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
-        self.observation_space = spaces.Box(-np.inf, np.inf, shape=tuple(self.game.observation_shape), dtype=np.float32)
+        self.observation_space = observation_box(self.game)
         self._dice = _common.new_rng(None)
         self._opponent_rng = random.Random(self._dice.getrandbits(64))
         self.state = self.game.new_state()

@@ -30,11 +30,17 @@ from ._common import AGENTS
 RENDER_MODES = ("ansi", "svg")
 
 
+def observation_box(game: Game[Any, Any]) -> spaces.Box:
+    """The space of the observation tensor: float32 of the game's shape, in [-1, 1]
+    (the bound every game's encoding keeps; tests/core/test_encoding.py checks it)."""
+    return spaces.Box(-1.0, 1.0, shape=tuple(game.observation_shape), dtype=np.float32)
+
+
 def observation_space(game: Game[Any, Any]) -> spaces.Dict:
     """The observation space of every agent: the tensor and the action mask."""
     mask_dtype: Any = np.int8  # gymnasium's stubs type Box's dtype as float32 only
     return spaces.Dict({
-        "observation": spaces.Box(-np.inf, np.inf, shape=tuple(game.observation_shape), dtype=np.float32),
+        "observation": observation_box(game),
         "action_mask": spaces.Box(0, 1, shape=(game.num_distinct_actions,), dtype=mask_dtype),
     })
 
@@ -56,7 +62,7 @@ def check_max_steps(max_steps: Any, game: Game[Any, Any]) -> int:
 class DicefrontAEC(AECEnv):
     """A Dicefront game as a turn-based PettingZoo environment (see the module doc)."""
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "dicefront_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1, "name": "dicefront_v0", "is_parallelizable": False}
 
     def __init__(self, game_name: str, render_mode: str | None = None, max_steps: int | None = None,
                  **options: Any) -> None:
