@@ -64,6 +64,19 @@ def test_mask_and_action_masks_agree_with_the_legal_actions(name: str) -> None:
     assert list(np.flatnonzero(env.action_masks())) == ids
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_max_steps_truncates(name: str) -> None:
+    env = adapter.make(name, opponent="random", max_steps=4)
+    _, info = env.reset(seed=6)
+    truncated = terminated = False
+    while not (truncated or terminated):
+        assert env.steps < 4, f"{env.steps} steps and not truncated (max_steps=4)"
+        _, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert (truncated, terminated, reward) == (True, False, 0.0) and env.steps >= 4
+    with pytest.raises(OptionError, match="reset"):
+        env.step(0)
+
+
 def test_illegal_action_loses_by_default_or_raises() -> None:
     env = adapter.make(GAMES[0], opponent="random")
     _, info = env.reset(seed=4)

@@ -116,6 +116,34 @@ def test_truncated_after_max_steps(name: str) -> None:
     assert env.steps >= 6
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_max_steps_truncates_every_agent_at_once(name: str) -> None:
+    """What max_cycles_test would check, for a turn-based game (it cannot run here,
+    see docs/research.md): the first step that reaches ``max_steps`` truncates every
+    agent together, with no reward; each agent then sees its truncation once and
+    the episode ends."""
+    limit = 5
+    env = adapter.env(name, max_steps=limit)
+    env.reset(seed=11)
+    assert not any(env.truncations.values())
+    while not any(env.truncations.values()):
+        assert env.steps < limit, f"{env.steps} steps and not truncated (max_steps={limit})"
+        obs, _, term, _, _ = env.last()
+        assert not term, "the game ended before max_steps; pick a smaller limit"
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.steps >= limit and not env.state.is_terminal
+    assert env.truncations == dict.fromkeys(env.possible_agents, True)
+    assert env.terminations == dict.fromkeys(env.possible_agents, False)
+    assert env.rewards == dict.fromkeys(env.possible_agents, 0.0)
+    finals = []
+    for agent in env.agent_iter(10):
+        _, reward, term, trunc, _ = env.last()
+        assert trunc and not term and reward == 0.0
+        finals.append(agent)
+        env.step(None)
+    assert sorted(finals) == sorted(env.possible_agents) and not env.agents
+
+
 @pytest.mark.parametrize("name", [n for n in GAMES if dicefront.load(n).simultaneous])
 def test_a_plan_entered_first_is_hidden_from_the_other_side(name: str) -> None:
     """Where both sides write orders at once, player 0 enters first; player 1's

@@ -7,9 +7,9 @@ the game's ``observation_shape``, built from that player's view only) and
 inside :meth:`DicefrontAEC.step` with the environment's own RNG, so
 ``reset(seed=...)`` reproduces an episode. When both players may act at once (Hell's
 Ditch plans), player 0 enters its orders first and player 1 second; neither
-observation shows the other side's plan. An episode is truncated after
-``max_steps`` steps (default: the game's ``length_bound()``, which no finished game
-exceeds). Render modes: ``ansi`` (text) and ``svg`` (SVG text), both a spectator's
+observation shows the other side's plan. An episode is truncated for every agent
+at once after ``max_steps`` actions by the players (dice rolls do not count; default:
+the game's ``length_bound()``, which no finished game exceeds). Render modes: ``ansi`` (text) and ``svg`` (SVG text), both a spectator's
 view. An illegal action id is a one-line ``ActionIdInputError`` (a ValueError); the
 state is unchanged.
 """
@@ -89,7 +89,8 @@ class DicefrontAEC(AECEnv):
             self._rng = _common.new_rng(seed)
             self._act_space.seed(seed)
         self.state = self.game.new_state()
-        self.steps = _common.roll_dice(self.state, self._rng)
+        _common.roll_dice(self.state, self._rng)
+        self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -113,7 +114,8 @@ class DicefrontAEC(AECEnv):
         player = self.possible_agents.index(agent)
         move = _common.decode(self.game, self.state, player, action)
         self.state.push(move, player)
-        self.steps += 1 + _common.roll_dice(self.state, self._rng)
+        self.steps += 1
+        _common.roll_dice(self.state, self._rng)
         self._cumulative_rewards[agent] = 0.0
         self._after_move()
 
