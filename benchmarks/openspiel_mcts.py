@@ -8,7 +8,8 @@ drawn by their exact probabilities from one seeded RNG, seats alternate, and eac
 side gets ``--seconds`` per move. OpenSpiel's ``MCTSBot`` (UCT with a random-rollout
 evaluator, ``--rollouts`` rollouts per leaf) counts simulations, not seconds, so it
 re-tunes its simulation count after every move to the time its last search took;
-the mean seconds per move of both sides are printed beside the result. In games with
+the mean seconds per move of both sides are printed beside the result, and the
+95% Wilson interval of our score (a draw counts as half a win). In games with
 hidden information MCTSBot searches a determinized copy of the position (the
 player's own view, the rest re-sampled): it never sees what its seat may not.
 Needs the ``adapters`` extra. The figures are wall-clock: run it on a quiet machine.
@@ -29,6 +30,7 @@ import dicefront
 from dicefront.adapters import openspiel as adapter
 from dicefront.agents import make_agent
 from dicefront.core.match import agent_copy
+from dicefront.lab import wilson_interval
 
 
 class TimedMCTSBot(spiel_mcts.MCTSBot):
@@ -88,7 +90,8 @@ def main() -> None:
     parser.add_argument("games", nargs="*", help="games (default: all)")
     args = parser.parse_args()
     names = args.games or dicefront.names()
-    print(f"{'game':18} {'games':>5} {'ours W-D-L':>11} {'our score':>9} {'s/move ours':>11} {'s/move MCTSBot':>14}")
+    print(f"{'game':18} {'games':>5} {'ours W-D-L':>11} {'our score':>9} {'95% Wilson':>11} "
+          f"{'s/move ours':>11} {'s/move MCTSBot':>14}", flush=True)
     for name in names:
         results, ours_t, bot_t = [], [], []
         for i in range(args.games_per_pair):
@@ -98,8 +101,9 @@ def main() -> None:
             bot_t.append(b)
         w, d, l = (sum(r > 0 for r in results), sum(r == 0 for r in results), sum(r < 0 for r in results))
         score = (w + 0.5 * d) / len(results)
-        print(f"{name:18} {len(results):5} {f'{w}-{d}-{l}':>11} {score:9.0%} {np.mean(ours_t):11.3f} {np.mean(bot_t):14.3f}",
-              flush=True)
+        lo, hi = wilson_interval(w + 0.5 * d, len(results))
+        print(f"{name:18} {len(results):5} {f'{w}-{d}-{l}':>11} {score:9.0%} {f'{lo:.0%}-{hi:.0%}':>11} "
+              f"{np.mean(ours_t):11.3f} {np.mean(bot_t):14.3f}", flush=True)
 
 
 if __name__ == "__main__":

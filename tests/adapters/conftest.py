@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import importlib
 import os
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import ModuleType
 from typing import Any
 
@@ -33,3 +36,14 @@ def other_presets() -> list[tuple[str, dict[str, Any]]]:
         if presets:
             out.append((name, next(iter(presets.values()))))
     return out
+
+
+@contextmanager
+def strict_warnings(*harmless: str) -> Iterator[None]:
+    """Turn every warning into an error, except those whose message matches one of
+    the ``harmless`` regular expressions (each caller says why it is harmless)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for pattern in harmless:
+            warnings.filterwarnings("ignore", message=pattern)
+        yield

@@ -9,22 +9,32 @@ import pytest
 import dicefront
 from dicefront.core.errors import AgentError, DicefrontError, OptionError
 
-from .conftest import require
+from .conftest import require, strict_warnings
 
 env_checker = require("gymnasium.utils.env_checker")
 adapter = require("dicefront.adapters.gymnasium")
 
 GAMES = dicefront.names()
 
+# check_env can only re-make an environment in another render mode through a
+# gymnasium registry spec; ours is made by ``make`` and has none, so it warns and
+# skips that part. test_check_env runs the checker once per render mode instead,
+# which covers what it skips. Any other warning fails the test.
+NO_SPEC = ".*Not able to test alternative render modes"
+
 
 @pytest.mark.parametrize("name", GAMES)
 def test_check_env(name: str) -> None:
-    env_checker.check_env(adapter.make(name, opponent="random"), skip_render_check=False)
+    for render_mode in (None, *adapter.RENDER_MODES):
+        with strict_warnings(NO_SPEC):
+            env_checker.check_env(adapter.make(name, opponent="random", render_mode=render_mode),
+                                  skip_render_check=False)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_check_env_second_seat_against_a_search(name: str) -> None:
-    env_checker.check_env(adapter.make(name, opponent="mcts:iterations=8", seat=1))
+    with strict_warnings(NO_SPEC):
+        env_checker.check_env(adapter.make(name, opponent="mcts:iterations=8", seat=1))
 
 
 def _episode(name: str, seed: int, steps: int) -> list[bytes]:
@@ -52,6 +62,19 @@ def test_mask_and_action_masks_agree_with_the_legal_actions(name: str) -> None:
     ids = sorted(env.game.legal_action_ids(env.state, 0))
     assert list(np.flatnonzero(info["action_mask"])) == ids
     assert list(np.flatnonzero(env.action_masks())) == ids
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_max_steps_truncates(name: str) -> None:
+    env = adapter.make(name, opponent="random", max_steps=4)
+    _, info = env.reset(seed=6)
+    truncated = terminated = False
+    while not (truncated or terminated):
+        assert env.steps < 4, f"{env.steps} steps and not truncated (max_steps=4)"
+        _, reward, terminated, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert (truncated, terminated, reward) == (True, False, 0.0) and env.steps >= 4
+    with pytest.raises(OptionError, match="reset"):
+        env.step(0)
 
 
 def test_illegal_action_loses_by_default_or_raises() -> None:

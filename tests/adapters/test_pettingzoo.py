@@ -11,27 +11,41 @@ import pytest
 import dicefront
 from dicefront.core.errors import DicefrontError, OptionError, UnknownGameError
 
-from .conftest import other_presets, require
+from .conftest import other_presets, require, strict_warnings
 
 pz_test = require("pettingzoo.test")
 adapter = require("dicefront.adapters.pettingzoo")
 
 GAMES = dicefront.names()
 
+# api_test warns about a dict observation ("not a NumPy array", "probably should be
+# Box or Discrete") unless the environment is one of PettingZoo's own classic games
+# (it exempts them by name): the dict of ``observation`` and ``action_mask`` is the
+# action-mask convention of those very games, and api_test checks both arrays inside
+# it. Every other warning (infinite bounds, NaNs, an observation outside its space,
+# a bad mask, a non-float reward...) fails the test.
+PZ_HARMLESS = (
+    "Observation is not a NumPy array",
+    "Observation space for each agent probably should be gymnasium.spaces.box or gymnasium.spaces.discrete",
+)
+
 
 @pytest.mark.parametrize("name", GAMES)
 def test_api_test(name: str) -> None:
-    pz_test.api_test(adapter.env(name), num_cycles=60)
+    with strict_warnings(*PZ_HARMLESS):
+        pz_test.api_test(adapter.env(name), num_cycles=60)
 
 
 @pytest.mark.parametrize(("name", "options"), other_presets(), ids=[n for n, _ in other_presets()])
 def test_api_test_on_another_preset(name: str, options: dict[str, Any]) -> None:
-    pz_test.api_test(adapter.env(name, **options), num_cycles=30)
+    with strict_warnings(*PZ_HARMLESS):
+        pz_test.api_test(adapter.env(name, **options), num_cycles=30)
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_seed_test(name: str) -> None:
-    pz_test.seed_test(lambda: adapter.env(name), num_cycles=40)
+    with strict_warnings(*PZ_HARMLESS):
+        pz_test.seed_test(lambda: adapter.env(name), num_cycles=40)
 
 
 def _episode(name: str, seed: int, steps: int) -> list[tuple[str, bytes]]:
@@ -100,6 +114,34 @@ def test_truncated_after_max_steps(name: str) -> None:
         env.step(None if term or trunc else int(np.flatnonzero(obs["action_mask"])[0]))
     assert not env.agents, "the episode should be over"
     assert env.steps >= 6
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_max_steps_truncates_every_agent_at_once(name: str) -> None:
+    """What max_cycles_test would check, for a turn-based game (it cannot run here,
+    see docs/research.md): the first step that reaches ``max_steps`` truncates every
+    agent together, with no reward; each agent then sees its truncation once and
+    the episode ends."""
+    limit = 5
+    env = adapter.env(name, max_steps=limit)
+    env.reset(seed=11)
+    assert not any(env.truncations.values())
+    while not any(env.truncations.values()):
+        assert env.steps < limit, f"{env.steps} steps and not truncated (max_steps={limit})"
+        obs, _, term, _, _ = env.last()
+        assert not term, "the game ended before max_steps; pick a smaller limit"
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert env.steps >= limit and not env.state.is_terminal
+    assert env.truncations == dict.fromkeys(env.possible_agents, True)
+    assert env.terminations == dict.fromkeys(env.possible_agents, False)
+    assert env.rewards == dict.fromkeys(env.possible_agents, 0.0)
+    finals = []
+    for agent in env.agent_iter(10):
+        _, reward, term, trunc, _ = env.last()
+        assert trunc and not term and reward == 0.0
+        finals.append(agent)
+        env.step(None)
+    assert sorted(finals) == sorted(env.possible_agents) and not env.agents
 
 
 @pytest.mark.parametrize("name", [n for n in GAMES if dicefront.load(n).simultaneous])

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 import dicefront
-from dicefront.core.encoding import ActionIdError
+from dicefront.core.encoding import ActionIdError, Features
 from dicefront.core.errors import IllegalActionError
 from dicefront.core.game import Game, State
 
@@ -133,3 +133,24 @@ def test_action_ids_are_stable(name: str) -> None:
     for text, expected in table[name]["ids"].items():
         assert game.action_encoding.encode(state, game.parse_notation(text)) == expected, text
         assert game.action_encoding.codecs_decode(state, expected) == game.parse_notation(text), text
+
+
+def test_features_positions_are_checked_every_time_and_shared_by_layout() -> None:
+    """Flat indexes are remembered per layout (a speed-up): a valid position gives the
+    same index from a fresh Features, and a position outside its group is refused
+    every time, never remembered."""
+    layout = [("board", (2, 3, 4)), ("phase", (5,))]
+    first = Features(layout)
+    first.set("board", (1, 2, 3), 0.5)
+    second = Features(layout)
+    assert second.index("board", (1, 2, 3)) == first.index("board", (1, 2, 3)) == 23
+    assert second.values == [0.0] * 29 and first.values[23] == 0.5
+    assert second.index("phase", 4) == second.index("phase", (4,)) == 28
+    for _ in range(2):
+        for bad in ((2, 0, 0), (0, 3, 0), (0, 0, -1), (0, 0)):
+            with pytest.raises(IndexError):
+                second.set("board", bad)
+        with pytest.raises(IndexError):
+            second.one_hot("phase", 5)
+    other = Features([("board", (4, 3, 2))])  # another layout with the same group name
+    assert other.index("board", (1, 2, 1)) == 11

@@ -16,8 +16,8 @@ ValueError). An id in range that is not legal now follows ``illegal_action``:
 loss for the agent (reward -1, ``info["illegal_action"]`` says why; the game itself
 is unchanged); ``"raise"`` raises the ``ActionIdInputError`` and changes nothing.
 The reward is the game's return for ``seat`` at the end (1 win, -1 loss, 0 draw),
-0 before; an episode is truncated after ``max_steps`` steps (default: the game's
-``length_bound()``).
+0 before; an episode is truncated after ``max_steps`` calls of ``step`` (the agent's
+own actions, as Gymnasium's TimeLimit counts; default: the game's ``length_bound()``).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from ..agents import make_agent
 from ..core.errors import OptionError
 from ..core.match import agent_copy
 from . import _common
-from .pettingzoo import RENDER_MODES, check_max_steps, check_render_mode
+from .pettingzoo import RENDER_MODES, check_max_steps, check_render_mode, observation_box
 
 ILLEGAL_ACTION = ("lose", "raise")
 
@@ -53,7 +53,7 @@ def _check_seat(seat: Any) -> int:
 class DicefrontEnv(gymnasium.Env[np.ndarray, np.int64]):
     """A Dicefront game against a built-in opponent (see the module doc)."""
 
-    metadata = {"render_modes": list(RENDER_MODES)}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # fps: turn-based, no animation
 
     def __init__(self, game_name: str, opponent: str = "medium", seat: int = 0, render_mode: str | None = None,
                  max_steps: int | None = None, illegal_action: str = "lose", **options: Any) -> None:
@@ -65,7 +65,7 @@ class DicefrontEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.render_mode = check_render_mode(render_mode)
         self.max_steps = check_max_steps(max_steps, self.game)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)
-        self.observation_space = spaces.Box(-np.inf, np.inf, shape=tuple(self.game.observation_shape), dtype=np.float32)
+        self.observation_space = observation_box(self.game)
         self._dice = _common.new_rng(None)
         self._opponent_rng = random.Random(self._dice.getrandbits(64))
         self.state = self.game.new_state()
@@ -95,7 +95,8 @@ class DicefrontEnv(gymnasium.Env[np.ndarray, np.int64]):
             return self._observe(), -1.0, True, False, {**self._info(), "illegal_action": self.forfeited}
         self.state.push(move, self.seat)
         self.steps += 1
-        self._advance()
+        if self.steps < self.max_steps:
+            self._advance()
         terminated = self.state.is_terminal
         reward = float(self.state.returns()[self.seat]) if terminated else 0.0
         truncated = not terminated and self.steps >= self.max_steps
@@ -104,13 +105,12 @@ class DicefrontEnv(gymnasium.Env[np.ndarray, np.int64]):
     def _advance(self) -> None:
         """Roll the dice and let the opponent play until the agent's seat must act."""
         state, other = self.state, 1 - self.seat
-        while not state.is_terminal and self.steps < self.max_steps and self.seat not in state.actors:
+        while not state.is_terminal and self.seat not in state.actors:
             if state.is_chance:
-                self.steps += _common.roll_dice(state, self._dice)
+                _common.roll_dice(state, self._dice)
                 continue
             rng = self._opponent_rng
             state.apply(self.opponent.choose(agent_copy(state, other, rng), other, rng), other)
-            self.steps += 1
 
     def _observe(self) -> np.ndarray:
         return _common.observation(self.game, self.state, self.seat)

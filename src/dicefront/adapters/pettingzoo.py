@@ -7,9 +7,9 @@ the game's ``observation_shape``, built from that player's view only) and
 inside :meth:`DicefrontAEC.step` with the environment's own RNG, so
 ``reset(seed=...)`` reproduces an episode. When both players may act at once (Hell's
 Ditch plans), player 0 enters its orders first and player 1 second; neither
-observation shows the other side's plan. An episode is truncated after
-``max_steps`` steps (default: the game's ``length_bound()``, which no finished game
-exceeds). Render modes: ``ansi`` (text) and ``svg`` (SVG text), both a spectator's
+observation shows the other side's plan. An episode is truncated for every agent
+at once after ``max_steps`` actions by the players (dice rolls do not count; default:
+the game's ``length_bound()``, which no finished game exceeds). Render modes: ``ansi`` (text) and ``svg`` (SVG text), both a spectator's
 view. An illegal action id is a one-line ``ActionIdInputError`` (a ValueError); the
 state is unchanged.
 """
@@ -30,11 +30,17 @@ from ._common import AGENTS
 RENDER_MODES = ("ansi", "svg")
 
 
+def observation_box(game: Game[Any, Any]) -> spaces.Box:
+    """The space of the observation tensor: float32 of the game's shape, in [-1, 1]
+    (the bound every game's encoding keeps; tests/core/test_encoding.py checks it)."""
+    return spaces.Box(-1.0, 1.0, shape=tuple(game.observation_shape), dtype=np.float32)
+
+
 def observation_space(game: Game[Any, Any]) -> spaces.Dict:
     """The observation space of every agent: the tensor and the action mask."""
     mask_dtype: Any = np.int8  # gymnasium's stubs type Box's dtype as float32 only
     return spaces.Dict({
-        "observation": spaces.Box(-np.inf, np.inf, shape=tuple(game.observation_shape), dtype=np.float32),
+        "observation": observation_box(game),
         "action_mask": spaces.Box(0, 1, shape=(game.num_distinct_actions,), dtype=mask_dtype),
     })
 
@@ -56,7 +62,7 @@ def check_max_steps(max_steps: Any, game: Game[Any, Any]) -> int:
 class DicefrontAEC(AECEnv):
     """A Dicefront game as a turn-based PettingZoo environment (see the module doc)."""
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "dicefront_v0", "is_parallelizable": False}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 1, "name": "dicefront_v0", "is_parallelizable": False}
 
     def __init__(self, game_name: str, render_mode: str | None = None, max_steps: int | None = None,
                  **options: Any) -> None:
@@ -83,7 +89,8 @@ class DicefrontAEC(AECEnv):
             self._rng = _common.new_rng(seed)
             self._act_space.seed(seed)
         self.state = self.game.new_state()
-        self.steps = _common.roll_dice(self.state, self._rng)
+        _common.roll_dice(self.state, self._rng)
+        self.steps = 0
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -107,7 +114,8 @@ class DicefrontAEC(AECEnv):
         player = self.possible_agents.index(agent)
         move = _common.decode(self.game, self.state, player, action)
         self.state.push(move, player)
-        self.steps += 1 + _common.roll_dice(self.state, self._rng)
+        self.steps += 1
+        _common.roll_dice(self.state, self._rng)
         self._cumulative_rewards[agent] = 0.0
         self._after_move()
 

@@ -288,15 +288,11 @@ class Features:
     An index outside its group's shape raises IndexError (never writes elsewhere)."""
 
     def __init__(self, layout: Sequence[tuple[str, tuple[int, ...]]], base: Sequence[float] | None = None) -> None:
-        self.groups: dict[str, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
-        total = 0
-        for name, shape in layout:
-            strides = tuple(math.prod(shape[k + 1 :]) for k in range(len(shape)))
-            self.groups[name] = (total, shape, strides)
-            total += math.prod(shape)
-        self.values = [0.0] * total if base is None else list(base)
-        if len(self.values) != total:
-            raise ValueError(f"a base of {len(self.values)} values for a layout of {total}")
+        compiled = _compiled(layout)
+        self.groups, self._flat = compiled.groups, compiled.flat
+        self.values = [0.0] * compiled.total if base is None else list(base)
+        if len(self.values) != compiled.total:
+            raise ValueError(f"a base of {len(self.values)} values for a layout of {compiled.total}")
 
     @classmethod
     def start(cls, game: Game[Any, Any], key: Hashable, static: Callable[[Features], None]) -> Features:
@@ -314,6 +310,15 @@ class Features:
         return cls(game.observation_layout, base)
 
     def index(self, name: str, at: tuple[int, ...] | int) -> int:
+        if not isinstance(at, (int, tuple)):
+            return self._index(name, at)
+        key = (name, at)
+        flat = self._flat.get(key)
+        if flat is None:
+            flat = self._flat[key] = self._index(name, at)
+        return flat
+
+    def _index(self, name: str, at: tuple[int, ...] | int) -> int:
         start, shape, strides = self.groups[name]
         if isinstance(at, int):
             at = (at,)
@@ -348,6 +353,37 @@ class Features:
         board plane: static terrain, zones)."""
         for col, row in cells:
             self.values[self.index(name, (*lead, row, col))] = value
+
+
+class _Layout:
+    """A layout's groups (start, shape, strides), its size, and the flat index of every
+    (group, position) asked so far: at most one entry per value of the tensor, as
+    only valid positions are kept."""
+
+    def __init__(self, layout: Sequence[tuple[str, tuple[int, ...]]]) -> None:
+        self.layout = layout  # kept alive, so its id() names it while it is cached
+        self.groups: dict[str, tuple[int, tuple[int, ...], tuple[int, ...]]] = {}
+        total = 0
+        for name, shape in layout:
+            strides = tuple(math.prod(shape[k + 1 :]) for k in range(len(shape)))
+            self.groups[name] = (total, shape, strides)
+            total += math.prod(shape)
+        self.total = total
+        self.flat: dict[tuple[str, Any], int] = {}
+
+
+_LAYOUTS: dict[int, _Layout] = {}
+
+
+def _compiled(layout: Sequence[tuple[str, tuple[int, ...]]]) -> _Layout:
+    """The compiled form of ``layout``, shared by every Features of the same layout
+    object (a game's ``observation_layout`` is built once per game)."""
+    compiled = _LAYOUTS.get(id(layout))
+    if compiled is None or compiled.layout is not layout:
+        if len(_LAYOUTS) >= MAX_BASES:
+            _LAYOUTS.clear()
+        compiled = _LAYOUTS[id(layout)] = _Layout(layout)
+    return compiled
 
 
 _BASES: weakref.WeakKeyDictionary[Any, dict[Hashable, list[float]]] = weakref.WeakKeyDictionary()

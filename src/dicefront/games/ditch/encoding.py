@@ -39,8 +39,8 @@ def observation_layout(game: DitchGame) -> list[tuple[str, tuple[int, ...]]]:
 
 
 def observation(game: DitchGame, view: dict[str, Any]) -> list[float]:
-    f = Features(game.observation_layout)
     me = view["viewer"] or 0
+    f = Features.start(game, me, lambda base: _zones(base, game, me))
     grid = game.board.grid
 
     def at(name: str) -> tuple[int, int]:
@@ -54,9 +54,6 @@ def observation(game: DitchGame, view: dict[str, Any]) -> list[float]:
         f.set("pawns", (side(owner), KIND_ORDER.index(kind), *at(cell)))
     for cell in view["blocks"]:
         f.set("blocks", at(cell))
-    for plane, cells in enumerate((game.board.zone(me), game.board.zone(1 - me), game.board.green)):
-        for col, row in cells:
-            f.set("zones", (plane, row, col))
     pending = view["pending"]
     if pending and view["phase"] in Phase.MOVING:
         f.set("pending", (0, *at(pending[0])))
@@ -76,6 +73,12 @@ def observation(game: DitchGame, view: dict[str, Any]) -> list[float]:
     f.set("turn", 0, ratio(view["actions_left"], ACTIONS_PER_TURN))
     f.set("turn", 1, ratio(view["turn"], game.options.turn_limit))
     return f.values
+
+
+def _zones(f: Features, game: DitchGame, me: int) -> None:
+    """The static planes (they depend only on the options and the viewer's seat)."""
+    for plane, cells in enumerate((game.board.zone(me), game.board.zone(1 - me), game.board.green)):
+        f.plane("zones", (plane,), cells)
 
 
 def _cell(grid: Grid, name: str) -> tuple[int, int]:

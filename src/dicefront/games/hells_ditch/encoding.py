@@ -52,10 +52,10 @@ def observation_layout(game: HellsDitchGame) -> list[tuple[str, tuple[int, ...]]
 
 
 def observation(game: HellsDitchGame, view: dict[str, Any]) -> list[float]:
-    f = Features(game.observation_layout)
     me = view["viewer"] or 0
-    index = {loc: i for i, loc in enumerate(game.valley.ids)}
     sides = (me, 1 - me)
+    f = Features.start(game, me, lambda base: _map(base, game, sides))
+    index = _location_index(game)
     for s, p in enumerate(sides):
         for band in view["warbands"][p]:
             if band["hp"] > 0 and band["at"] in index:
@@ -66,16 +66,26 @@ def observation(game: HellsDitchGame, view: dict[str, Any]) -> list[float]:
         _plan(f, game, view["plans"][p], s, index)
     for loc in view["razed"]:
         f.set("razed", index[loc])
-    for loc, i in index.items():
-        f.set("map", (0, i), game.valley.is_village(loc))
-    for s, p in enumerate(sides):
-        f.set("map", (1 + s, index[game.valley.strongholds[p]]))
     f.one_hot("phase", PHASES.index(view["phase"]))
     f.set("time", 0, ratio(view["turn"], TURNS_PER_ROUND))
     f.set("time", 1, ratio(view["round"], game.options.round_limit))
     f.set("time", 2, ratio(view["step"], MAX_ORDERS))
     _fight(f, view, sides, index)
     return f.values
+
+
+def _location_index(game: HellsDitchGame) -> dict[str, int]:
+    return {loc: i for i, loc in enumerate(game.valley.ids)}
+
+
+def _map(f: Features, game: HellsDitchGame, sides: tuple[int, int]) -> None:
+    """The static planes: villages and the two strongholds (they depend only on the
+    options and the viewer's seat)."""
+    index = _location_index(game)
+    for loc, i in index.items():
+        f.set("map", (0, i), game.valley.is_village(loc))
+    for s, p in enumerate(sides):
+        f.set("map", (1 + s, index[game.valley.strongholds[p]]))
 
 
 def _plan(f: Features, game: HellsDitchGame, plan: dict[str, Any], s: int, index: dict[str, int]) -> None:

@@ -63,8 +63,8 @@ def observation_layout(game: TrenchCheckersGame) -> list[tuple[str, tuple[int, .
 
 
 def observation(game: TrenchCheckersGame, view: dict[str, Any]) -> list[float]:
-    f = Features(game.observation_layout)
     me = view["viewer"] or 0
+    f = Features.start(game, "board", lambda base: _board(base, game))
     grid = game.board.grid
     at = _at(grid)
     sides = (me, 1 - me)
@@ -77,9 +77,6 @@ def observation(game: TrenchCheckersGame, view: dict[str, Any]) -> list[float]:
         f.set("stack_state", (1, *at(cell)))
     for cell, owner in view["terrain"]:
         f.set("terrain", (sides.index(owner), *at(cell)))
-    for plane, cells in enumerate((game.board.trench, game.board.depots)):
-        for col, row in cells:
-            f.set("board", (plane, row, col))
     for cell in view["claimed"]:
         f.set("board", (2, *at(cell)))
     _battle(f, view["combat"], at)
@@ -96,6 +93,12 @@ def observation(game: TrenchCheckersGame, view: dict[str, Any]) -> list[float]:
     limits = (MOVES_PER_TURN, PUSH_MOVES, 1, MOVES_PER_TURN, 1, 1, game.options.round_limit, 4, sum(copies.values()))
     f.fill("turn", (ratio(view[k], top) for k, top in zip(TURN, limits, strict=True)))
     return f.values
+
+
+def _board(f: Features, game: TrenchCheckersGame) -> None:
+    """The static planes: trench and depots (they depend only on the options)."""
+    for plane, cells in enumerate((game.board.trench, game.board.depots)):
+        f.plane("board", (plane,), cells)
 
 
 def _at(grid: Grid) -> Any:
