@@ -117,6 +117,10 @@ class Hub:
     async def _thread(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, functools.partial(fn, *args))
 
+    async def in_thread(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` in the hub's worker threads (for work that must not block the loop)."""
+        return await self._thread(fn, *args)
+
     # ----- other processes (shared database) ------------------------------------------
     async def find(self, game_id: str) -> Room | None:
         """The game's room; on a shared database, one another process made is loaded."""

@@ -49,6 +49,7 @@ class LiveGame:
         self.dice = random.SystemRandom()
         self.pending: dict[int, list[Step]] = {}  # private steps others have not heard of
         self.seen: dict[Viewer, int] = dict.fromkeys(VIEWERS, 0)  # steps shown to each viewer
+        self.marks: dict[Viewer, list[tuple[int, list[Step]]]] = {v: [] for v in VIEWERS}  # per shown step: record length, steps (history.py)
         self.sides: dict[int, tuple[int, ...]] = {}  # id(chance step): its dice's sides, for the dice box
         self.last_path: list[str] = []  # board ids of the last public move, for highlighting it
         self._boards: dict[Viewer, dict[str, Any]] = {}  # each seat's board message parts, built once per step
@@ -210,6 +211,7 @@ class LiveGame:
             self.pending.setdefault(p, []).append(step)
             told[p].append(step)
             self.seen[p] += 1
+            self.marks[p].append((self.length, [step]))
         resolved = settled or not private or not set(after) <= set(before)  # a new node: its actors changed
         for owner in sorted(self.pending):
             if owner in after and not resolved:
@@ -219,10 +221,12 @@ class LiveGame:
                 if v != owner:
                     told[v].extend(batch)
                     self.seen[v] += 1
+                    self.marks[v].append((self.length, batch))
         if not private:
             for v in VIEWERS:
                 told[v].append(step)
                 self.seen[v] += 1
+                self.marks[v].append((self.length, [step]))
         return told
 
     def visible_length(self, seat: int | None) -> int:
