@@ -141,7 +141,7 @@ function gamePage() {
   const token = hash.get("token") || "";
   if (token && !saved[gameId]) { saved[gameId] = { token, at: Date.now() }; store.set("dicefront.games", saved); }
   const board = $("#board"), log = $("#log"), tray = $("#dice"), oddsBox = $("#odds");
-  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true };
+  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true, listed: 0, viewing: null };
   const send = (m) => { if (S.ws?.readyState === 1) S.ws.send(JSON.stringify(m)); else toast("Not connected yet; trying again…"); };
   const picker = new Picker((text) => act(text), null);
   window.dicefront = { state: () => S.msg, picker, send, receive: (m) => receive(m) };
@@ -170,6 +170,8 @@ function gamePage() {
   }
   function receive(m) {
     if (m.type === "state") render(m);
+    else if (m.type === "moves") moveList(m);
+    else if (m.type === "frame") showFrame(m);
     else if (m.type === "players") { if (S.msg) { S.msg.players = m.players; players(S.msg); } }
     else if (m.type === "error") { toast(m.message, true); board.classList.remove("df-busy"); }
     else if (m.type === "odds") {
@@ -189,10 +191,11 @@ function gamePage() {
     $("#title").textContent = m.title;
     $("#rules-link").href = `/rules/${m.game}`;
     board.classList.remove("df-busy");
+    if (m.full) send({ type: "moves" });
+    else if (m.step === S.listed + 1) addMove({ n: m.step, events: m.events }, true);
+    else if (m.step > S.listed) send({ type: "moves" });
+    if (S.viewing !== null) { reviewBar(); return; }  // looking at an earlier move: the live board waits
     board.innerHTML = m.svg;
-    if (m.full) log.replaceChildren();
-    for (const e of m.events) log.append(el("li", { class: `ev ev-${e.kind}` + (m.full ? "" : " fresh") }, e.text));
-    log.scrollTop = log.scrollHeight;
     dice(m, first);
     picker.set(m.actions);
     refresh();
@@ -201,6 +204,49 @@ function gamePage() {
     invite(m);
     allActions(m);
     oddsBox.hidden = true;
+  }
+  // The numbered move list: one entry per update this seat heard of (the server's
+  // "moves" answer after a greeting, then one per update); a click shows the board
+  // after that move, read-only, until "Back to live".
+  function moveList(m) {
+    log.replaceChildren();
+    S.listed = 0;
+    for (const mv of m.moves) addMove(mv, false);
+  }
+  function addMove(mv, fresh) {
+    S.listed = mv.n;
+    const texts = mv.events.length ? mv.events.map((e) => e.text) : ["(nothing you may see)"];
+    const item = el("li", { class: "move" + (fresh ? " fresh" : ""), "data-step": mv.n, value: mv.n, tabindex: 0, role: "button",
+      title: "Show the board after this move", onclick: () => review(mv.n),
+      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); review(mv.n); } } },
+    ...texts.map((t, i) => el("span", { class: `ev ev-${mv.events[i]?.kind ?? "none"}` }, t)));
+    log.append(item);
+    log.scrollTop = log.scrollHeight;
+  }
+  function review(n) { send({ type: "frame", step: n }); }
+  function showFrame(f) {
+    S.viewing = f.step;
+    board.innerHTML = f.svg;
+    board.classList.add("df-review");
+    picker.set([]);
+    $("#choices").replaceChildren();
+    showRolls(tray, f.rolls, false);
+    log.querySelectorAll("li").forEach((li) => li.classList.toggle("current", Number(li.dataset.step) === f.step));
+    reviewBar(f.status);
+  }
+  function reviewBar(status) {
+    const b = $("#banner");
+    const behind = S.msg ? S.msg.step - S.viewing : 0;
+    b.className = "banner review";
+    b.replaceChildren(el("strong", {}, `Move ${S.viewing} of ${S.msg?.step ?? S.viewing}` + (behind ? "" : " (the latest)")),
+      el("span", { class: "status" }, status ?? b.querySelector(".status")?.textContent ?? ""),
+      el("button", { type: "button", id: "back-to-live", onclick: backToLive }, "Back to live"));
+  }
+  function backToLive() {
+    S.viewing = null;
+    board.classList.remove("df-review");
+    log.querySelectorAll("li.current").forEach((li) => li.classList.remove("current"));
+    if (S.msg) render({ ...S.msg, full: false, events: [], rolls: [], step: S.msg.step, replayed: true });
   }
   // Rolls pile up while the dice decide one thing after another (a fight's attack,
   // defence and damage); the first roll after a player's move starts a new pile.

@@ -1,0 +1,44 @@
+"""Issue 20: the numbered move list of a live game; a click shows the board after
+that move, read-only, and "Back to live" returns to the game."""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+from .helpers import play_one, state, wait_ready, wait_turn
+from .test_play import computer_level, create_in_lobby
+
+SHOTS = os.environ.get("DICEFRONT_SHOTS", "")
+
+
+def test_the_move_list_shows_earlier_boards_and_comes_back_to_live(new_page: Any, server_url: str) -> None:
+    seed = 5
+    rng = random.Random(seed)
+    page = new_page()
+    create_in_lobby(page, server_url, "ditch", computer_level(server_url))
+    page.wait_for_url("**/game/**")
+    wait_ready(page)
+    for _ in range(3):
+        wait_turn(page)
+        play_one(page, rng)
+    msg = wait_turn(page)
+    page.wait_for_function("document.querySelectorAll('#log li.move').length === window.dicefront.state().step")
+    numbers = page.locator("#log li.move").evaluate_all("(items) => items.map((li) => Number(li.dataset.step))")
+    assert numbers == list(range(1, msg["step"] + 1)), f"seed {seed}"
+    live_svg = page.locator("#board").inner_html()
+    page.locator("#log li.move").first.click()
+    page.wait_for_selector("#back-to-live")
+    assert "Move 1 of" in page.locator("#banner").inner_text()
+    assert page.locator("#board").inner_html() != live_svg, f"seed {seed}: move 1's board is the live board"
+    assert page.locator("#choices button").count() == 0, "an earlier board is read-only"
+    assert page.locator("#log li.move.current").get_attribute("data-step") == "1"
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/move-list-review.png", full_page=True)
+    page.click("#back-to-live")
+    page.wait_for_selector("#back-to-live", state="detached")
+    assert page.locator("#board").inner_html() == live_svg, "back to the live board, with its highlights"
+    assert "df-review" not in (page.locator("#board").get_attribute("class") or "")
+    assert page.locator("#banner").inner_text().startswith("Your turn")
+    assert page.locator("#choices button").count() + len(state(page)["actions"]) > 0
