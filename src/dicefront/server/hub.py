@@ -27,6 +27,7 @@ from ..agents import make_agent
 from ..core.agent import Agent
 from ..core.errors import DicefrontError
 from ..core.match import agent_copy
+from . import ending
 from .fanout import EVERYTHING, Listener
 from .live import LiveGame, Told, validate_new_game
 from .storage import GameRow, Seat, StaleGameError, Storage, now
@@ -185,8 +186,13 @@ class Hub:
         if row is None:
             return
         seats = [s.to_json() for s in room.live.seats]
+        ended = room.live.ended
         told = room.live.catch_up(row)
         await self._broadcast(room, told)
+        if ended is None and room.live.ended is not None:  # another process heard a resignation
+            online = room.online()
+            for c in list(room.connections):
+                await self._safe_send(room, c, room.live.message(c.seat, [], online))
         if seats != [s.to_json() for s in room.live.seats]:
             players = room.live.players(room.online())
             await self._tell_all(room, {"type": "players", "players": players})
@@ -293,6 +299,27 @@ class Hub:
                 told = await self._thread(room.live.act, conn.seat, text)
             await self._broadcast(room, told)
         self._drive(room)
+
+    async def resign(self, room: Room, conn: Connection) -> None:
+        """The sender's seat gives up: stored first, then every connection hears it."""
+        if conn.seat is None:
+            raise DicefrontError("spectators cannot resign; only a seated player can")
+        async with room.lock:
+            await self._catch_up(room)
+            live = room.live
+            if live.finished:
+                raise DicefrontError("the game is already over")
+            status = ending.status_for_resignation(conn.seat)
+            try:
+                await self._thread(self.storage.end_game, live.id, status, ending.returns_for_resignation(conn.seat))
+            except StaleGameError:
+                await self._catch_up(room)
+                raise DicefrontError("the game is already over") from None
+            live.row.status = status
+            live.ended = ending.parse(status)
+            online = room.online()
+            for c in list(room.connections):
+                await self._safe_send(room, c, live.message(c.seat, [], online))
 
     # ----- automatic steps: dice and computer players ---------------------------------------
     def _drive(self, room: Room) -> None:

@@ -27,4 +27,8 @@ async def _frame(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], se
     await send(await hub.in_thread(history.position, live, conn.seat, n, steps))
 
 
-EXTRA: dict[str, Handler] = {"moves": _moves, "frame": _frame}
+async def _resign(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], send: Send) -> None:
+    await hub.resign(room, conn)
+
+
+EXTRA: dict[str, Handler] = {"moves": _moves, "frame": _frame, "resign": _resign}

@@ -292,7 +292,7 @@ function gamePage() {
         : other?.kind === "computer" ? `${other.name} (computer) is thinking…` : `Waiting for ${other?.name ?? "the opponent"}`;
     }
     b.className = "banner " + cls;
-    const status = m.terminal && (m.status === m.result.text || text.includes(m.status)) ? "" : m.status;
+    const status = m.terminal && (m.result.ending || m.status === m.result.text || text.includes(m.status)) ? "" : m.status;
     b.replaceChildren(el("strong", {}, text), el("span", { class: "status" }, status));
     if (m.terminal) b.append(el("a", { class: "button", href: `/replay/${m.game_id}` }, "Watch the replay"));
   }
@@ -303,7 +303,19 @@ function gamePage() {
       p.seat === m.seat ? el("span", { class: "tag you" }, "you") : null,
       el("span", { class: "tag" }, p.kind === "computer" ? `computer · ${p.agent}` : p.joined ? "person" : "not joined yet"),
       el("span", { class: "online " + (p.online ? "yes" : "no"), title: p.online ? "online" : "offline" }),
-    )), ...(m.seat === null ? [el("p", { class: "muted" }, "You are watching. Only public information is shown.")] : []));
+    )), ...(m.seat === null ? [el("p", { class: "muted" }, "You are watching. Only public information is shown.")] : []),
+    ...(m.seat !== null && m.seat !== undefined && !m.terminal ? [el("div", { class: "game-actions" }, resignButton())] : []));
+  }
+  // Resigning takes two clicks: the first asks "Really resign?" for a few seconds.
+  function resignButton() {
+    const button = el("button", { type: "button", class: "ghost", id: "resign" }, "Resign");
+    button.onclick = () => {
+      if (button.dataset.armed) { send({ type: "resign" }); return; }
+      button.dataset.armed = "1";
+      button.textContent = "Really resign? Click again";
+      setTimeout(() => { delete button.dataset.armed; button.textContent = "Resign"; }, 4000);
+    };
+    return button;
   }
   function invite(m) {
     const inv = store.get("dicefront.invites", {})[gameId];

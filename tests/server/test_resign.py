@@ -1,0 +1,63 @@
+"""Issue 20: a seated player resigns; the ending is stored (a restart sees it), every
+connection hears it, the replay names it; hostile uses get one-line errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from dicefront.server import create_app
+
+from .conftest import create, invite_token, receive, settle
+
+
+def _ask(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
+    ws.send_json(msg)
+    return receive(ws)
+
+
+def test_a_resignation_ends_the_game_for_everyone_and_survives_a_restart(client: TestClient, connect: Any, db: Any) -> None:
+    made = create(client)
+    settle(client, made["id"])
+    me, other, watcher = connect(made["id"], made["token"]), connect(made["id"], invite_token(made)), connect(made["id"])
+    step = receive(me)["step"]
+    receive(other)
+    receive(watcher)
+    ended = _ask(me, {"type": "resign"})
+    heard = [receive(other), receive(watcher)]
+    for msg in (ended, *heard):
+        assert msg["type"] == "state" and msg["terminal"] and msg["step"] == step and msg["actions"] == []
+        assert msg["result"]["winner"] == 1 and msg["result"]["ending"] == "resigned" and "resigned" in msg["result"]["text"]
+    assert _ask(me, {"type": "resign"}) == {"type": "error", "message": "the game is already over", "action": None}
+    late = _ask(other, {"type": "act", "action": "anything"})
+    assert late["type"] == "error" and "over" in late["message"]
+    summary = client.get(f"/api/games/{made['id']}").json()
+    assert summary["finished"] and summary["result"]["ending"] == "resigned"
+    replay = client.get(f"/api/games/{made['id']}/replay").json()
+    assert replay["result"]["text"] == ended["result"]["text"] and replay["length"] == step
+    client.app.state.hub.storage.close()  # type: ignore[attr-defined]
+    with TestClient(create_app(db, step_delay=0)) as again:
+        assert again.get(f"/api/games/{made['id']}").json()["result"] == summary["result"]
+
+
+def test_a_spectator_cannot_resign(client: TestClient, connect: Any) -> None:
+    made = create(client)
+    watcher = connect(made["id"])
+    receive(watcher)
+    reply = _ask(watcher, {"type": "resign"})
+    assert reply["type"] == "error" and reply["message"] == "spectators cannot resign; only a seated player can"
+    assert not client.get(f"/api/games/{made['id']}").json()["finished"]
+
+
+def test_a_resignation_stops_the_computer(client: TestClient, connect: Any) -> None:
+    made = create(client, opponent="random")
+    me = connect(made["id"], made["token"])
+    receive(me)
+    settle(client, made["id"])
+    me.send_json({"type": "resign"})
+    while not (msg := receive(me)).get("terminal"):
+        assert msg["type"] == "state", msg
+    settle(client, made["id"])
+    room = client.app.state.hub.rooms[made["id"]]  # type: ignore[attr-defined]
+    assert room.live.finished and not room.live.needs_driving()
