@@ -7,6 +7,8 @@ import os
 import random
 from typing import Any
 
+import httpx
+
 from .helpers import play_one, state, wait_ready, wait_turn
 from .test_play import computer_level, create_in_lobby
 
@@ -61,3 +63,21 @@ def test_a_player_resigns_with_two_clicks(new_page: Any, server_url: str) -> Non
     assert "null" not in page.locator("#players").inner_text() and "deploy" not in text
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/resigned.png", full_page=True)
+
+
+def test_two_people_agree_a_draw(new_page: Any, server_url: str) -> None:
+    made = httpx.post(server_url + "/api/games", json={"game": "ditch", "opponent": "friend"}).json()
+    pages = [new_page(), new_page()]
+    pages[0].goto(server_url + made["url"])
+    pages[1].goto(server_url + made["invite"])
+    for p in pages:
+        wait_ready(p)
+    pages[0].click("#offer-draw")
+    pages[1].wait_for_selector("#accept-draw")
+    assert pages[0].locator("#accept-draw").count() == 0, "the offerer cannot accept its own offer"
+    pages[1].click("#accept-draw")
+    for p in pages:
+        p.wait_for_function("window.dicefront.state().terminal")
+        assert "Draw" in p.locator("#banner").inner_text()
+    if SHOTS:
+        pages[1].screenshot(path=f"{SHOTS}/draw.png", full_page=True)

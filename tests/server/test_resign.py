@@ -61,3 +61,25 @@ def test_a_resignation_stops_the_computer(client: TestClient, connect: Any) -> N
     settle(client, made["id"])
     room = client.app.state.hub.rooms[made["id"]]  # type: ignore[attr-defined]
     assert room.live.finished and not room.live.needs_driving()
+
+
+def test_a_draw_offered_and_accepted_ends_the_game_drawn(client: TestClient, connect: Any) -> None:
+    made = create(client)
+    settle(client, made["id"])
+    me, other, watcher = connect(made["id"], made["token"]), connect(made["id"], invite_token(made)), connect(made["id"])
+    for ws in (me, other, watcher):
+        receive(ws)
+    assert _ask(me, {"type": "offer-draw"}) == {"type": "draw-offer", "seat": 0}
+    assert receive(other) == receive(watcher) == {"type": "draw-offer", "seat": 0}
+    again = _ask(me, {"type": "offer-draw"})
+    assert again["type"] == "error" and "wait" in again["message"], "repeated offers are rate-limited"
+    own = _ask(me, {"type": "accept-draw"})
+    assert own["type"] == "error" and own["message"] == "there is no draw offer from your opponent to accept"
+    spectator = _ask(watcher, {"type": "accept-draw"})
+    assert spectator["type"] == "error" and "spectators cannot" in spectator["message"]
+    drawn = _ask(other, {"type": "accept-draw"})
+    assert drawn["terminal"] and drawn["result"] == {"returns": [0.0, 0.0], "winner": None, "text": "Draw agreed", "ending": "draw"}
+    assert receive(me)["result"]["ending"] == "draw"
+    assert client.get(f"/api/games/{made['id']}").json()["result"]["ending"] == "draw"
+    late = _ask(me, {"type": "offer-draw"})
+    assert late["type"] == "error" and late["message"] == "the game is already over"

@@ -70,6 +70,8 @@ class Hub:
         self.rooms: dict[str, Room] = {}
         self.broken: dict[str, str] = {}
         self.odds_slots = 2  # odds computations running at once (threads cannot be cancelled)
+        self.offers: dict[str, int] = {}  # game id: the seat whose draw offer stands (this process only)
+        self.offered: dict[tuple[str, int], float] = {}  # (game id, seat): when it last offered a draw
         self.listener: Listener | None = None
         # storage waits here, off the event loop (threads waiting on a commit are cheap;
         # the more wait together, the more one SQLite commit covers)
@@ -309,17 +311,56 @@ class Hub:
             live = room.live
             if live.finished:
                 raise DicefrontError("the game is already over")
-            status = ending.status_for_resignation(conn.seat)
-            try:
-                await self._thread(self.storage.end_game, live.id, status, ending.returns_for_resignation(conn.seat))
-            except StaleGameError:
-                await self._catch_up(room)
-                raise DicefrontError("the game is already over") from None
-            live.row.status = status
-            live.ended = ending.parse(status)
-            online = room.online()
-            for c in list(room.connections):
-                await self._safe_send(room, c, live.message(c.seat, [], online))
+            await self._end(room, ending.status_for_resignation(conn.seat))
+
+    async def _end(self, room: Room, status: str) -> None:
+        """Store an agreed ending (holding the room's lock), then tell every connection."""
+        live = room.live
+        ended = ending.parse(status)
+        if ended is None:
+            raise DicefrontError(f"not an ending: {status[:40]!r}")
+        try:
+            await self._thread(self.storage.end_game, live.id, status, tuple(ended["returns"]))
+        except StaleGameError:
+            await self._catch_up(room)
+            raise DicefrontError("the game is already over") from None
+        live.row.status = status
+        live.ended = ended
+        self.offers.pop(live.id, None)
+        online = room.online()
+        for c in list(room.connections):
+            await self._safe_send(room, c, live.message(c.seat, [], online))
+
+    async def offer_draw(self, room: Room, conn: Connection) -> None:
+        """The sender offers a draw (at most one offer per OFFER_EVERY seconds); every
+        connection hears ``{"type": "draw-offer", "seat"}``."""
+        seat = self._seated(room, conn, "offer a draw")
+        key = (room.live.id, seat)
+        waited = self.clock() - self.offered.get(key, -ending.OFFER_EVERY)
+        if waited < ending.OFFER_EVERY:
+            raise DicefrontError(f"you offered a draw {waited:.0f} s ago; wait {ending.OFFER_EVERY - waited:.0f} s before offering again")
+        self.offered[key] = self.clock()
+        self.offers[room.live.id] = seat
+        await self._tell_all(room, {"type": "draw-offer", "seat": seat})
+
+    async def accept_draw(self, room: Room, conn: Connection) -> None:
+        """The sender accepts the other side's standing draw offer: the game ends drawn."""
+        seat = self._seated(room, conn, "accept a draw")
+        if self.offers.get(room.live.id) != 1 - seat:
+            raise DicefrontError("there is no draw offer from your opponent to accept")
+        async with room.lock:
+            await self._catch_up(room)
+            if room.live.finished:
+                raise DicefrontError("the game is already over")
+            await self._end(room, ending.DRAW)
+
+    @staticmethod
+    def _seated(room: Room, conn: Connection, what: str) -> int:
+        if conn.seat is None:
+            raise DicefrontError(f"spectators cannot {what}; only a seated player can")
+        if room.live.finished:
+            raise DicefrontError("the game is already over")
+        return conn.seat
 
     # ----- automatic steps: dice and computer players ---------------------------------------
     def _drive(self, room: Room) -> None:

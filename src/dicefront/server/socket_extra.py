@@ -31,4 +31,12 @@ async def _resign(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], s
     await hub.resign(room, conn)
 
 
-EXTRA: dict[str, Handler] = {"moves": _moves, "frame": _frame, "resign": _resign}
+async def _offer_draw(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], send: Send) -> None:
+    await hub.offer_draw(room, conn)
+
+
+async def _accept_draw(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], send: Send) -> None:
+    await hub.accept_draw(room, conn)
+
+
+EXTRA: dict[str, Handler] = {"moves": _moves, "frame": _frame, "resign": _resign, "offer-draw": _offer_draw, "accept-draw": _accept_draw}

@@ -141,7 +141,7 @@ function gamePage() {
   const token = hash.get("token") || "";
   if (token && !saved[gameId]) { saved[gameId] = { token, at: Date.now() }; store.set("dicefront.games", saved); }
   const board = $("#board"), log = $("#log"), tray = $("#dice"), oddsBox = $("#odds");
-  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true, listed: 0, viewing: null };
+  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true, listed: 0, viewing: null, drawFrom: null };
   const send = (m) => { if (S.ws?.readyState === 1) S.ws.send(JSON.stringify(m)); else toast("Not connected yet; trying again…"); };
   const picker = new Picker((text) => act(text), null);
   window.dicefront = { state: () => S.msg, picker, send, receive: (m) => receive(m) };
@@ -172,6 +172,11 @@ function gamePage() {
     if (m.type === "state") render(m);
     else if (m.type === "moves") moveList(m);
     else if (m.type === "frame") showFrame(m);
+    else if (m.type === "draw-offer") {
+      S.drawFrom = m.seat;
+      toast(m.seat === S.msg?.seat ? "You offered a draw." : `${S.msg?.players[m.seat]?.name ?? "Your opponent"} offers a draw.`);
+      if (S.msg) players(S.msg);
+    }
     else if (m.type === "players") { if (S.msg) { S.msg.players = m.players; players(S.msg); } }
     else if (m.type === "error") { toast(m.message, true); board.classList.remove("df-busy"); }
     else if (m.type === "odds") {
@@ -276,7 +281,7 @@ function gamePage() {
     if (m.terminal) {
       const w = m.result.winner;
       cls = "over";
-      text = you === null || you === undefined ? m.result.text : w === null ? "Draw" : w === you ? "You win!" : "You lose";
+      text = you === null || you === undefined ? m.result.text : w === null ? (m.result.ending ? m.result.text : "Draw") : w === you ? "You win!" : "You lose";
       if (text !== m.result.text) text += ` · ${m.result.text}`;
       if (you !== null && you !== undefined && w !== null && w !== you) cls += " lost";
     } else if (you !== null && m.actors.includes(you)) {
@@ -304,7 +309,9 @@ function gamePage() {
       el("span", { class: "tag" }, p.kind === "computer" ? `computer · ${p.agent}` : p.joined ? "person" : "not joined yet"),
       el("span", { class: "online " + (p.online ? "yes" : "no"), title: p.online ? "online" : "offline" }),
     )), ...(m.seat === null ? [el("p", { class: "muted" }, "You are watching. Only public information is shown.")] : []),
-    ...(m.seat !== null && m.seat !== undefined && !m.terminal ? [el("div", { class: "game-actions" }, resignButton())] : []));
+    ...(m.seat !== null && m.seat !== undefined && !m.terminal ? [el("div", { class: "game-actions" }, resignButton(),
+      S.drawFrom === 1 - m.seat ? el("button", { type: "button", id: "accept-draw", onclick: () => send({ type: "accept-draw" }) }, "Accept the draw")
+        : m.players[1 - m.seat]?.kind === "human" ? el("button", { type: "button", class: "ghost", id: "offer-draw", onclick: () => send({ type: "offer-draw" }) }, "Offer a draw") : null)] : []));
   }
   // Resigning takes two clicks: the first asks "Really resign?" for a few seconds.
   function resignButton() {
