@@ -65,7 +65,7 @@ def test_a_player_resigns_with_two_clicks(new_page: Any, server_url: str) -> Non
         page.screenshot(path=f"{SHOTS}/resigned.png", full_page=True)
 
 
-def test_two_people_agree_a_draw(new_page: Any, server_url: str) -> None:
+def test_two_people_agree_a_draw_then_a_rematch_with_seats_swapped(new_page: Any, server_url: str) -> None:
     made = httpx.post(server_url + "/api/games", json={"game": "ditch", "opponent": "friend"}).json()
     pages = [new_page(), new_page()]
     pages[0].goto(server_url + made["url"])
@@ -79,5 +79,13 @@ def test_two_people_agree_a_draw(new_page: Any, server_url: str) -> None:
     for p in pages:
         p.wait_for_function("window.dicefront.state().terminal")
         assert "Draw" in p.locator("#banner").inner_text()
+    pages[1].click("#rematch")
+    for p in pages:
+        p.wait_for_selector("#rematch-link")
+    links = [p.locator("#rematch-link").get_attribute("href") or "" for p in pages]
+    assert links[0].split("#")[0] == links[1].split("#")[0] and links[0] != links[1], "one new game, a link per player"
     if SHOTS:
         pages[1].screenshot(path=f"{SHOTS}/draw.png", full_page=True)
+    pages[1].click("#rematch-link")
+    pages[1].wait_for_function(f"window.dicefront.state() && window.dicefront.state().game_id === {links[1].split('/')[2].split('#')[0]!r}")
+    assert state(pages[1])["seat"] == 0, "the seats are swapped"

@@ -83,3 +83,26 @@ def test_a_draw_offered_and_accepted_ends_the_game_drawn(client: TestClient, con
     assert client.get(f"/api/games/{made['id']}").json()["result"]["ending"] == "draw"
     late = _ask(me, {"type": "offer-draw"})
     assert late["type"] == "error" and late["message"] == "the game is already over"
+
+
+def test_a_rematch_swaps_the_seats_and_gives_each_player_its_link(client: TestClient, connect: Any) -> None:
+    made = create(client, turn_limit=4)
+    settle(client, made["id"])
+    me, other, watcher = connect(made["id"], made["token"]), connect(made["id"], invite_token(made)), connect(made["id"])
+    for ws in (me, other, watcher):
+        receive(ws)
+    early = _ask(me, {"type": "rematch"})
+    assert early["type"] == "error" and early["message"] == "a rematch is for a finished game"
+    _ask(me, {"type": "resign"})
+    receive(other)
+    receive(watcher)
+    assert _ask(watcher, {"type": "rematch"})["message"].startswith("spectators cannot")
+    mine = _ask(me, {"type": "rematch"})
+    theirs, seen = receive(other), receive(watcher)
+    assert mine["type"] == theirs["type"] == seen["type"] == "rematch" and mine["id"] == theirs["id"] == seen["id"] != made["id"]
+    assert seen["url"] == f"/game/{mine['id']}", "a spectator gets no token"
+    new = client.app.state.hub.rooms[mine["id"]].live  # type: ignore[attr-defined]
+    assert mine["url"].endswith(new.seats[1].token) and theirs["url"].endswith(new.seats[0].token)
+    old = client.get(f"/api/games/{made['id']}").json()
+    assert new.row.options == old["options"] and new.game.name == "ditch"
+    assert _ask(other, {"type": "rematch"})["id"] == mine["id"], "asking again gives the same game"

@@ -72,6 +72,7 @@ class Hub:
         self.odds_slots = 2  # odds computations running at once (threads cannot be cancelled)
         self.offers: dict[str, int] = {}  # game id: the seat whose draw offer stands (this process only)
         self.offered: dict[tuple[str, int], float] = {}  # (game id, seat): when it last offered a draw
+        self.rematches: dict[str, str] = {}  # finished game id: its rematch's id (this process only)
         self.listener: Listener | None = None
         # storage waits here, off the event loop (threads waiting on a commit are cheap;
         # the more wait together, the more one SQLite commit covers)
@@ -354,6 +355,34 @@ class Hub:
                 raise DicefrontError("the game is already over")
             await self._end(room, ending.DRAW)
 
+    async def rematch(self, room: Room, conn: Connection) -> None:
+        """A new game with the same settings and the seats swapped, made once per finished
+        game (asking again gives the same game); every seated connection gets
+        ``{"type": "rematch", "id", "url"}`` with its own new seat's link."""
+        if conn.seat is None:
+            raise DicefrontError("spectators cannot ask for a rematch; only a seated player can")
+        live = room.live
+        if not live.finished:
+            raise DicefrontError("a rematch is for a finished game")
+        async with room.lock:
+            if live.id not in self.rematches:
+                old = live.seats
+                seats = [_fresh_seat(old[1]), _fresh_seat(old[0])]
+                row = GameRow(id=secrets.token_hex(6), game=live.game.name, options=live.row.options, seats=seats, created=now(),
+                              data_files=live.row.data_files)
+                game = validate_new_game(row.game, row.options, row.data_files or None)
+                await self._thread(self.storage.create_game, row)
+                new = Room(LiveGame(row, self.storage, game), agents=self._agents(seats), here=True)
+                self.rooms[row.id] = new
+                self._drive(new)
+                self.rematches[live.id] = row.id
+        new_id = self.rematches[live.id]
+        new_seats = self.rooms[new_id].live.seats
+        for c in list(room.connections):
+            token = new_seats[1 - c.seat].token if c.seat is not None else ""
+            url = f"/game/{new_id}" + (f"#token={token}" if token else "")
+            await self._safe_send(room, c, {"type": "rematch", "id": new_id, "url": url})
+
     @staticmethod
     def _seated(room: Room, conn: Connection, what: str) -> int:
         if conn.seat is None:
@@ -448,6 +477,13 @@ class Hub:
             return reply
         reply["odds"] = [_odds_row(label, p) for label, p in table] or None
         return reply
+
+
+def _fresh_seat(seat: Seat) -> Seat:
+    """The same kind of player in a rematch: a computer stays one; a person gets a new token."""
+    if seat.kind == "computer":
+        return Seat("computer", agent=seat.agent)
+    return Seat("human", token=secrets.token_urlsafe(24), joined=seat.joined)
 
 
 def warm_up() -> None:

@@ -39,4 +39,8 @@ async def _accept_draw(hub: Hub, room: Room, conn: Connection, msg: dict[str, An
     await hub.accept_draw(room, conn)
 
 
-EXTRA: dict[str, Handler] = {"moves": _moves, "frame": _frame, "resign": _resign, "offer-draw": _offer_draw, "accept-draw": _accept_draw}
+async def _rematch(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], send: Send) -> None:
+    await hub.rematch(room, conn)
+
+
+EXTRA: dict[str, Handler] = {"rematch": _rematch, "moves": _moves, "frame": _frame, "resign": _resign, "offer-draw": _offer_draw, "accept-draw": _accept_draw}

@@ -141,7 +141,7 @@ function gamePage() {
   const token = hash.get("token") || "";
   if (token && !saved[gameId]) { saved[gameId] = { token, at: Date.now() }; store.set("dicefront.games", saved); }
   const board = $("#board"), log = $("#log"), tray = $("#dice"), oddsBox = $("#odds");
-  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true, listed: 0, viewing: null, drawFrom: null };
+  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true, listed: 0, viewing: null, drawFrom: null, rematch: null };
   const send = (m) => { if (S.ws?.readyState === 1) S.ws.send(JSON.stringify(m)); else toast("Not connected yet; trying again…"); };
   const picker = new Picker((text) => act(text), null);
   window.dicefront = { state: () => S.msg, picker, send, receive: (m) => receive(m) };
@@ -172,6 +172,11 @@ function gamePage() {
     if (m.type === "state") render(m);
     else if (m.type === "moves") moveList(m);
     else if (m.type === "frame") showFrame(m);
+    else if (m.type === "rematch") {
+      S.rematch = m.url;
+      toast("A rematch is ready: same settings, seats swapped.");
+      if (S.msg) banner(S.msg);
+    }
     else if (m.type === "draw-offer") {
       S.drawFrom = m.seat;
       toast(m.seat === S.msg?.seat ? "You offered a draw." : `${S.msg?.players[m.seat]?.name ?? "Your opponent"} offers a draw.`);
@@ -300,6 +305,9 @@ function gamePage() {
     const status = m.terminal && (m.result.ending || m.status === m.result.text || text.includes(m.status)) ? "" : m.status;
     b.replaceChildren(el("strong", {}, text), el("span", { class: "status" }, status));
     if (m.terminal) b.append(el("a", { class: "button", href: `/replay/${m.game_id}` }, "Watch the replay"));
+    if (m.terminal && S.rematch) b.append(el("a", { class: "button", id: "rematch-link", href: S.rematch }, "Play the rematch"));
+    else if (m.terminal && m.seat !== null && m.seat !== undefined)
+      b.append(el("button", { type: "button", id: "rematch", onclick: () => send({ type: "rematch" }), title: "Same settings, seats swapped" }, "Rematch"));
   }
   function players(m) {
     $("#players").replaceChildren(el("h3", {}, "Players"), ...m.players.map((p) => el("div", { class: "player" + (m.actors.includes(p.seat) ? " to-act" : "") },
