@@ -28,6 +28,7 @@ from ..agents import make_agent
 from ..core.agent import Agent
 from ..core.errors import DicefrontError
 from ..core.match import agent_copy
+from . import ending
 from .eviction import EvictionPolicy, Shelf, evictable
 from .fanout import EVERYTHING, Listener
 from .live import LiveGame, Told, validate_new_game
@@ -91,6 +92,9 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self.broken: dict[str, str] = {}
         self.odds_slots = 2  # odds computations running at once (threads cannot be cancelled)
+        self.offers: dict[str, int] = {}  # game id: the seat whose draw offer stands (this process only)
+        self.offered: dict[tuple[str, int], float] = {}  # (game id, seat): when it last offered a draw
+        self.rematches: dict[str, str] = {}  # finished game id: its rematch's id (this process only)
         self.listener: Listener | None = None
         # storage waits here, off the event loop (threads waiting on a commit are cheap;
         # the more wait together, the more one SQLite commit covers)
@@ -141,6 +145,10 @@ class Hub:
 
     async def _thread(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, functools.partial(fn, *args))
+
+    async def in_thread(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run ``fn(*args)`` in the hub's worker threads (for work that must not block the loop)."""
+        return await self._thread(fn, *args)
 
     # ----- memory: games leave it when nobody follows them (module eviction) ---------------
     async def find(self, game_id: str) -> Room | None:
@@ -252,8 +260,13 @@ class Hub:
         if row is None:
             return
         seats = [s.to_json() for s in room.live.seats]
+        ended = room.live.ended
         told = room.live.catch_up(row)
         await self._broadcast(room, told)
+        if ended is None and room.live.ended is not None:  # another process heard a resignation
+            online = room.online()
+            for c in list(room.connections):
+                await self._safe_send(room, c, room.live.message(c.seat, [], online))
         if seats != [s.to_json() for s in room.live.seats]:
             players = room.live.players(room.online())
             await self._tell_all(room, {"type": "players", "players": players})
@@ -368,6 +381,97 @@ class Hub:
             await self._broadcast(room, told)
         self._drive(room)
 
+    async def resign(self, room: Room, conn: Connection) -> None:
+        """The sender's seat gives up: stored first, then every connection hears it."""
+        if conn.seat is None:
+            raise DicefrontError("spectators cannot resign; only a seated player can")
+        async with room.lock:
+            await self._catch_up(room)
+            live = room.live
+            if live.finished:
+                raise DicefrontError("the game is already over")
+            await self._end(room, ending.status_for_resignation(conn.seat))
+
+    async def _end(self, room: Room, status: str) -> None:
+        """Store an agreed ending (holding the room's lock), then tell every connection."""
+        live = room.live
+        ended = ending.parse(status)
+        if ended is None:
+            raise DicefrontError(f"not an ending: {status[:40]!r}")
+        try:
+            await self._thread(self.storage.end_game, live.id, status, tuple(ended["returns"]))
+        except StaleGameError:
+            await self._catch_up(room)
+            raise DicefrontError("the game is already over") from None
+        live.row.status = status
+        live.ended = ended
+        self.offers.pop(live.id, None)
+        online = room.online()
+        for c in list(room.connections):
+            await self._safe_send(room, c, live.message(c.seat, [], online))
+
+    async def offer_draw(self, room: Room, conn: Connection) -> None:
+        """The sender offers a draw (at most one offer per OFFER_EVERY seconds); every
+        connection hears ``{"type": "draw-offer", "seat"}``."""
+        seat = self._seated(room, conn, "offer a draw")
+        key = (room.live.id, seat)
+        waited = self.clock() - self.offered.get(key, -ending.OFFER_EVERY)
+        if waited < ending.OFFER_EVERY:
+            raise DicefrontError(f"you offered a draw {waited:.0f} s ago; wait {ending.OFFER_EVERY - waited:.0f} s before offering again")
+        self.offered[key] = self.clock()
+        self.offers[room.live.id] = seat
+        await self._tell_all(room, {"type": "draw-offer", "seat": seat})
+
+    async def accept_draw(self, room: Room, conn: Connection) -> None:
+        """The sender accepts the other side's standing draw offer: the game ends drawn."""
+        seat = self._seated(room, conn, "accept a draw")
+        if self.offers.get(room.live.id) != 1 - seat:
+            raise DicefrontError("there is no draw offer from your opponent to accept")
+        async with room.lock:
+            await self._catch_up(room)
+            if room.live.finished:
+                raise DicefrontError("the game is already over")
+            await self._end(room, ending.DRAW)
+
+    async def rematch(self, room: Room, conn: Connection) -> None:
+        """A new game with the same settings and the seats swapped, made once per finished
+        game (asking again gives the same game); every seated connection gets
+        ``{"type": "rematch", "id", "url"}`` with its own new seat's link."""
+        if conn.seat is None:
+            raise DicefrontError("spectators cannot ask for a rematch; only a seated player can")
+        live = room.live
+        if not live.finished:
+            raise DicefrontError("a rematch is for a finished game")
+        async with room.lock:
+            if live.id not in self.rematches:
+                old = live.seats
+                seats = [_fresh_seat(old[1]), _fresh_seat(old[0])]
+                row = GameRow(id=secrets.token_hex(6), game=live.game.name, options=live.row.options, seats=seats, created=now(),
+                              data_files=live.row.data_files)
+                game = validate_new_game(row.game, row.options, row.data_files or None)
+                await self._thread(self.storage.create_game, row)
+                new = Room(LiveGame(row, self.storage, game), agents=self._agents(seats), here=True)
+                self.rooms[row.id] = new
+                self._drive(new)
+                self.rematches[live.id] = row.id
+        new_id = self.rematches[live.id]
+        new_room = await self.find(new_id)  # it may have left memory since (eviction)
+        if new_room is None:
+            raise DicefrontError("the rematch game is no longer available")
+        new_seats = new_room.live.seats
+        for c in list(room.connections):
+            token = new_seats[1 - c.seat].token if c.seat is not None else ""
+            url = f"/game/{new_id}" + (f"#token={token}" if token else "")
+            await self._safe_send(room, c, {"type": "rematch", "id": new_id, "url": url})
+
+    @staticmethod
+    def _seated(room: Room, conn: Connection, what: str) -> int:
+        if conn.seat is None:
+            raise DicefrontError(f"spectators cannot {what}; only a seated player can")
+        if room.live.finished:
+            raise DicefrontError("the game is already over")
+        return conn.seat
+
     # ----- automatic steps: dice and computer players ---------------------------------------
     def _drive(self, room: Room) -> None:
         if room.driver is not None and not room.driver.done():
@@ -454,6 +558,13 @@ class Hub:
             return reply
         reply["odds"] = [_odds_row(label, p) for label, p in table] or None
         return reply
+
+
+def _fresh_seat(seat: Seat) -> Seat:
+    """The same kind of player in a rematch: a computer stays one; a person gets a new token."""
+    if seat.kind == "computer":
+        return Seat("computer", agent=seat.agent)
+    return Seat("human", token=secrets.token_urlsafe(24), joined=seat.joined)
 
 
 def warm_up() -> None:

@@ -24,6 +24,7 @@ from ..core.game import Game, State
 from ..core.match import move, roll
 from ..core.record import MatchRecord, Step
 from ..core.registry import build
+from . import ending
 from .storage import GameRow, Seat, Storage
 
 Viewer = int | None
@@ -49,8 +50,10 @@ class LiveGame:
         self.dice = random.SystemRandom()
         self.pending: dict[int, list[Step]] = {}  # private steps others have not heard of
         self.seen: dict[Viewer, int] = dict.fromkeys(VIEWERS, 0)  # steps shown to each viewer
+        self.marks: dict[Viewer, list[tuple[int, list[Step]]]] = {v: [] for v in VIEWERS}  # per shown step: record length, steps (history.py)
         self.sides: dict[int, tuple[int, ...]] = {}  # id(chance step): its dice's sides, for the dice box
         self.last_path: list[str] = []  # board ids of the last public move, for highlighting it
+        self.ended = ending.parse(row.status)  # a resignation (ending.py), or None
         self._boards: dict[Viewer, dict[str, Any]] = {}  # each seat's board message parts, built once per step
         self._boards_of: tuple[int, int, bool] = (-1, 0, False)
         for step in row.steps:
@@ -79,6 +82,7 @@ class LiveGame:
         from this game's length on. Returns whom each new step is told to."""
         self.seats[:] = row.seats
         self.row.status = row.status
+        self.ended = ending.parse(row.status)
         told: Told = {v: [] for v in VIEWERS}
         for step in row.steps:
             before = tuple(self.state.actors)
@@ -100,7 +104,7 @@ class LiveGame:
 
     @property
     def finished(self) -> bool:
-        return self.state.is_terminal
+        return self.state.is_terminal or self.ended is not None
 
     def seat_for_token(self, token: str) -> int | None:
         for i, seat in enumerate(self.seats):
@@ -115,13 +119,13 @@ class LiveGame:
         return None
 
     def needs_driving(self) -> bool:
-        return not self.state.is_terminal and (self.state.is_chance or self.computer_to_act() is not None)
+        return not self.finished and (self.state.is_chance or self.computer_to_act() is not None)
 
     # ----- changing the game ------------------------------------------------------------
     def act(self, seat: int, text: str) -> Told:
         """A person's action in notation: checked against the legal actions, applied,
         committed. Raises a DicefrontError (nothing changed) if it is not legal."""
-        if self.state.is_terminal:
+        if self.finished:
             raise IllegalActionError(text, seat, "the game is over")
         if seat not in self.state.actors:
             raise IllegalActionError(text, seat, self._not_your_turn(seat))
@@ -210,6 +214,7 @@ class LiveGame:
             self.pending.setdefault(p, []).append(step)
             told[p].append(step)
             self.seen[p] += 1
+            self.marks[p].append((self.length, [step]))
         resolved = settled or not private or not set(after) <= set(before)  # a new node: its actors changed
         for owner in sorted(self.pending):
             if owner in after and not resolved:
@@ -219,10 +224,12 @@ class LiveGame:
                 if v != owner:
                     told[v].extend(batch)
                     self.seen[v] += 1
+                    self.marks[v].append((self.length, batch))
         if not private:
             for v in VIEWERS:
                 told[v].append(step)
                 self.seen[v] += 1
+                self.marks[v].append((self.length, [step]))
         return told
 
     def visible_length(self, seat: int | None) -> int:
@@ -261,7 +268,7 @@ class LiveGame:
         by every update and greeting until the state changes (a new step, or a new state
         object: change the state only through those)."""
         state = self.state
-        key = (self.length, id(state), state.is_terminal)
+        key = (self.length, id(state), self.finished)
         if key != self._boards_of:
             self._boards.clear()
             self._boards_of = key
@@ -272,8 +279,8 @@ class LiveGame:
                 "svg": self.game.render_svg(state, seat),
                 "status": state.status_text(),
                 "actors": list(state.actors),
-                "terminal": state.is_terminal,
-                "result": self.result() if state.is_terminal else None,
+                "terminal": self.finished,
+                "result": self.result() if self.finished else None,
                 "actions": self.actions(seat),
             }
             if seat is not None and seat not in state.actors and not state.is_terminal and self.game.spec.simultaneous:
@@ -291,7 +298,7 @@ class LiveGame:
         return [step for step in self.record.steps if id(step) not in hidden]
 
     def actions(self, seat: int | None) -> list[dict[str, Any]]:
-        if seat is None or seat not in self.state.actors:
+        if seat is None or seat not in self.state.actors or self.ended is not None:
             return []
         words = self.game.role_function("svg", "action_label", required=False)  # a button's words, if the game has them
         out = []
@@ -319,6 +326,8 @@ class LiveGame:
         return out
 
     def result(self) -> dict[str, Any]:
+        if self.ended is not None:
+            return ending.result(self.ended, self.game.player_name)
         r = self.state.returns()
         winner = 0 if r[0] > r[1] else 1 if r[1] > r[0] else None
         text = "Draw" if winner is None else f"{self.game.player_name(winner)} wins"
@@ -357,9 +366,9 @@ class LiveGame:
             "created": self.row.created,
             "steps": self.visible_length(None),
             "status": state.status_text(),
-            "finished": state.is_terminal,
-            "open": self.open_seat() is not None and not state.is_terminal,
-            "result": self.result() if state.is_terminal else None,
+            "finished": self.finished,
+            "open": self.open_seat() is not None and not self.finished,
+            "result": self.result() if self.finished else None,
             "players": self.players(set()),
         }
 

@@ -14,6 +14,7 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from ..core.errors import DicefrontError
 from .hub import Connection, Hub, Room
+from .socket_extra import EXTRA
 
 log = logging.getLogger("dicefront.server")
 MAX_MESSAGE = 16_384
@@ -141,5 +142,7 @@ async def _handle(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], s
         await send(room.live.message(conn.seat, None, room.online()))
     elif kind == "ping":
         await send({"type": "pong"})
+    elif kind in EXTRA:
+        await EXTRA[kind](hub, room, conn, msg, send)
     else:
-        raise DicefrontError(f"unknown message type {str(kind)[:40]!r}; expected act, odds, sync or ping")
+        raise DicefrontError(f"unknown message type {str(kind)[:40]!r}; expected act, odds, sync, ping, {', '.join(EXTRA)}")

@@ -212,6 +212,18 @@ class Storage:
         except IntegrityError:
             raise StaleGameError("the game moved on in another server process; try again") from None
 
+    def end_game(self, game_id: str, status: str, returns: tuple[float, float]) -> None:
+        """End a live game by agreement (a resignation: see ``ending.py``); StaleGameError
+        if it is no longer live (it ended first, here or in another process)."""
+        query = update(games).where(games.c.id == game_id, games.c.status == "live").values(status=status, returns=json.dumps(list(returns)))
+
+        def job(conn: Connection) -> None:
+            if conn.execute(query).rowcount != 1:
+                raise StaleGameError("the game is already over")
+            self._notify(conn, game_id)
+
+        self._run(job)
+
     def mark_broken(self, game_id: str, reason: str) -> None:
         query = update(games).where(games.c.id == game_id).values(status=f"broken: {reason}"[:500])
         self._run(lambda conn: conn.execute(query))

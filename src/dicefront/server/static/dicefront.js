@@ -141,7 +141,7 @@ function gamePage() {
   const token = hash.get("token") || "";
   if (token && !saved[gameId]) { saved[gameId] = { token, at: Date.now() }; store.set("dicefront.games", saved); }
   const board = $("#board"), log = $("#log"), tray = $("#dice"), oddsBox = $("#odds");
-  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true };
+  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true, listed: 0, viewing: null, drawFrom: null, rematch: null };
   const send = (m) => { if (S.ws?.readyState === 1) S.ws.send(JSON.stringify(m)); else toast("Not connected yet; trying again…"); };
   const picker = new Picker((text) => act(text), null);
   window.dicefront = { state: () => S.msg, picker, send, receive: (m) => receive(m) };
@@ -170,6 +170,18 @@ function gamePage() {
   }
   function receive(m) {
     if (m.type === "state") render(m);
+    else if (m.type === "moves") moveList(m);
+    else if (m.type === "frame") showFrame(m);
+    else if (m.type === "rematch") {
+      S.rematch = m.url;
+      toast("A rematch is ready: same settings, seats swapped.");
+      if (S.msg) banner(S.msg);
+    }
+    else if (m.type === "draw-offer") {
+      S.drawFrom = m.seat;
+      toast(m.seat === S.msg?.seat ? "You offered a draw." : `${S.msg?.players[m.seat]?.name ?? "Your opponent"} offers a draw.`);
+      if (S.msg) players(S.msg);
+    }
     else if (m.type === "players") { if (S.msg) { S.msg.players = m.players; players(S.msg); } }
     else if (m.type === "error") { toast(m.message, true); board.classList.remove("df-busy"); }
     else if (m.type === "odds") {
@@ -189,10 +201,11 @@ function gamePage() {
     $("#title").textContent = m.title;
     $("#rules-link").href = `/rules/${m.game}`;
     board.classList.remove("df-busy");
+    if (m.full) send({ type: "moves" });
+    else if (m.step === S.listed + 1) addMove({ n: m.step, events: m.events }, true);
+    else if (m.step > S.listed) send({ type: "moves" });
+    if (S.viewing !== null) { reviewBar(); return; }  // looking at an earlier move: the live board waits
     board.innerHTML = m.svg;
-    if (m.full) log.replaceChildren();
-    for (const e of m.events) log.append(el("li", { class: `ev ev-${e.kind}` + (m.full ? "" : " fresh") }, e.text));
-    log.scrollTop = log.scrollHeight;
     dice(m, first);
     picker.set(m.actions);
     refresh();
@@ -201,6 +214,49 @@ function gamePage() {
     invite(m);
     allActions(m);
     oddsBox.hidden = true;
+  }
+  // The numbered move list: one entry per update this seat heard of (the server's
+  // "moves" answer after a greeting, then one per update); a click shows the board
+  // after that move, read-only, until "Back to live".
+  function moveList(m) {
+    log.replaceChildren();
+    S.listed = 0;
+    for (const mv of m.moves) addMove(mv, false);
+  }
+  function addMove(mv, fresh) {
+    S.listed = mv.n;
+    const texts = mv.events.length ? mv.events.map((e) => e.text) : ["(nothing you may see)"];
+    const item = el("li", { class: "move" + (fresh ? " fresh" : ""), "data-step": mv.n, value: mv.n, tabindex: 0, role: "button",
+      title: "Show the board after this move", onclick: () => review(mv.n),
+      onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); review(mv.n); } } },
+    ...texts.map((t, i) => el("span", { class: `ev ev-${mv.events[i]?.kind ?? "none"}` }, t)));
+    log.append(item);
+    log.scrollTop = log.scrollHeight;
+  }
+  function review(n) { send({ type: "frame", step: n }); }
+  function showFrame(f) {
+    S.viewing = f.step;
+    board.innerHTML = f.svg;
+    board.classList.add("df-review");
+    picker.set([]);
+    $("#choices").replaceChildren();
+    showRolls(tray, f.rolls, false);
+    log.querySelectorAll("li").forEach((li) => li.classList.toggle("current", Number(li.dataset.step) === f.step));
+    reviewBar(f.status);
+  }
+  function reviewBar(status) {
+    const b = $("#banner");
+    const behind = S.msg ? S.msg.step - S.viewing : 0;
+    b.className = "banner review";
+    b.replaceChildren(el("strong", {}, `Move ${S.viewing} of ${S.msg?.step ?? S.viewing}` + (behind ? "" : " (the latest)")),
+      el("span", { class: "status" }, status ?? b.querySelector(".status")?.textContent ?? ""),
+      el("button", { type: "button", id: "back-to-live", onclick: backToLive }, "Back to live"));
+  }
+  function backToLive() {
+    S.viewing = null;
+    board.classList.remove("df-review");
+    log.querySelectorAll("li.current").forEach((li) => li.classList.remove("current"));
+    if (S.msg) render({ ...S.msg, full: false, events: [], rolls: [], step: S.msg.step, replayed: true });
   }
   // Rolls pile up while the dice decide one thing after another (a fight's attack,
   // defence and damage); the first roll after a player's move starts a new pile.
@@ -230,7 +286,7 @@ function gamePage() {
     if (m.terminal) {
       const w = m.result.winner;
       cls = "over";
-      text = you === null || you === undefined ? m.result.text : w === null ? "Draw" : w === you ? "You win!" : "You lose";
+      text = you === null || you === undefined ? m.result.text : w === null ? (m.result.ending ? m.result.text : "Draw") : w === you ? "You win!" : "You lose";
       if (text !== m.result.text) text += ` · ${m.result.text}`;
       if (you !== null && you !== undefined && w !== null && w !== you) cls += " lost";
     } else if (you !== null && m.actors.includes(you)) {
@@ -246,9 +302,12 @@ function gamePage() {
         : other?.kind === "computer" ? `${other.name} (computer) is thinking…` : `Waiting for ${other?.name ?? "the opponent"}`;
     }
     b.className = "banner " + cls;
-    const status = m.terminal && (m.status === m.result.text || text.includes(m.status)) ? "" : m.status;
+    const status = m.terminal && (m.result.ending || m.status === m.result.text || text.includes(m.status)) ? "" : m.status;
     b.replaceChildren(el("strong", {}, text), el("span", { class: "status" }, status));
     if (m.terminal) b.append(el("a", { class: "button", href: `/replay/${m.game_id}` }, "Watch the replay"));
+    if (m.terminal && S.rematch) b.append(el("a", { class: "button", id: "rematch-link", href: S.rematch }, "Play the rematch"));
+    else if (m.terminal && m.seat !== null && m.seat !== undefined)
+      b.append(el("button", { type: "button", id: "rematch", onclick: () => send({ type: "rematch" }), title: "Same settings, seats swapped" }, "Rematch"));
   }
   function players(m) {
     $("#players").replaceChildren(el("h3", {}, "Players"), ...m.players.map((p) => el("div", { class: "player" + (m.actors.includes(p.seat) ? " to-act" : "") },
@@ -257,7 +316,21 @@ function gamePage() {
       p.seat === m.seat ? el("span", { class: "tag you" }, "you") : null,
       el("span", { class: "tag" }, p.kind === "computer" ? `computer · ${p.agent}` : p.joined ? "person" : "not joined yet"),
       el("span", { class: "online " + (p.online ? "yes" : "no"), title: p.online ? "online" : "offline" }),
-    )), ...(m.seat === null ? [el("p", { class: "muted" }, "You are watching. Only public information is shown.")] : []));
+    )), ...(m.seat === null ? [el("p", { class: "muted" }, "You are watching. Only public information is shown.")] : []),
+    ...(m.seat !== null && m.seat !== undefined && !m.terminal ? [el("div", { class: "game-actions" }, resignButton(),
+      S.drawFrom === 1 - m.seat ? el("button", { type: "button", id: "accept-draw", onclick: () => send({ type: "accept-draw" }) }, "Accept the draw")
+        : m.players[1 - m.seat]?.kind === "human" ? el("button", { type: "button", class: "ghost", id: "offer-draw", onclick: () => send({ type: "offer-draw" }) }, "Offer a draw") : null)] : []));
+  }
+  // Resigning takes two clicks: the first asks "Really resign?" for a few seconds.
+  function resignButton() {
+    const button = el("button", { type: "button", class: "ghost", id: "resign" }, "Resign");
+    button.onclick = () => {
+      if (button.dataset.armed) { send({ type: "resign" }); return; }
+      button.dataset.armed = "1";
+      button.textContent = "Really resign? Click again";
+      setTimeout(() => { delete button.dataset.armed; button.textContent = "Resign"; }, 4000);
+    };
+    return button;
   }
   function invite(m) {
     const inv = store.get("dicefront.invites", {})[gameId];
