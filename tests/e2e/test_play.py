@@ -113,6 +113,8 @@ def test_lobby_options_finish_and_replay(new_page: Any, server_url: str) -> None
             log = page.locator("#log li").all_inner_texts()
             page.reload()
             again = wait_turn(page)
+            # the move list arrives in its own message after the greeting
+            page.wait_for_function("n => document.querySelectorAll('#log li').length >= n", arg=len(log))
             assert again["step"] == msg["step"] and page.locator("#log li").all_inner_texts() == log
         play_one(page, rng)
     assert state(page)["terminal"], "seed 3: the two-turn game did not end"
