@@ -58,18 +58,22 @@ def random_playout(game: Game[Any, Any], rng: random.Random) -> int:
     return steps
 
 
-def _midgame_state(game: Game[Any, Any], rng: random.Random) -> State:
-    state = game.new_state()
-    for _ in range(60):
+def _random_steps(state: State, count: int, rng: random.Random) -> State:
+    """``state`` after up to ``count`` random steps (dice drawn by their odds)."""
+    for _ in range(count):
         if state.is_terminal:
             break
         if state.is_chance:
-            state.apply_chance(sample(state.chance_outcomes(), rng))
+            state.push_chance(sample(state.chance_outcomes(), rng))
         else:
             p = state.actors[0]
             actions = state.legal_actions(p)
-            state.apply(actions[rng.randrange(len(actions))], p)
+            state.push(actions[rng.randrange(len(actions))], p)
     return state
+
+
+def _midgame_state(game: Game[Any, Any], rng: random.Random) -> State:
+    return _random_steps(game.new_state(), 60, rng)
 
 
 def bench_game(name: str, seconds: float, seed: int = 0) -> dict[str, float]:
@@ -149,16 +153,7 @@ def odds_positions(game: Game[Any, Any], count: int, seed: int = 0) -> list[Stat
     tries = 0
     while len(out) < count and tries < 50 * count:
         tries += 1
-        state = game.new_state()
-        for _ in range(rng.randrange(4, 120)):
-            if state.is_terminal:
-                break
-            if state.is_chance:
-                state.push_chance(sample(state.chance_outcomes(), rng))
-            else:
-                p = state.actors[0]
-                actions = state.legal_actions(p)
-                state.push(actions[rng.randrange(len(actions))], p)
+        state = _random_steps(game.new_state(), rng.randrange(4, 120), rng)
         if not state.is_terminal:
             out.append(state)
     return out
