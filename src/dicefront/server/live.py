@@ -283,6 +283,9 @@ class LiveGame:
                 "result": self.result() if self.finished else None,
                 "actions": self.actions(seat),
             }
+            hand = self.game.role_function("svg", "hand", required=False)  # cards in hand, from the view only
+            if hand is not None:
+                board["hand"] = hand(self.game, board["view"])
             if seat is not None and seat not in state.actors and not state.is_terminal and self.game.spec.simultaneous:
                 board["waiting"] = bool(state.actors) and not state.is_chance
             self._boards[seat] = board
@@ -300,14 +303,23 @@ class LiveGame:
     def actions(self, seat: int | None) -> list[dict[str, Any]]:
         if seat is None or seat not in self.state.actors or self.ended is not None:
             return []
-        words = self.game.role_function("svg", "action_label", required=False)  # a button's words, if the game has them
         out = []
         for action in self.state.legal_actions(seat):
             item: dict[str, Any] = {"text": str(action), "path": list(self.game.action_path(self.state, action))}
-            label = words(self.state, action) if words is not None else None
-            if label:
-                item["label"] = str(label)
+            for key, value in self._extras(action):
+                item[key] = value
             out.append(item)
+        return out
+
+    def _extras(self, action: Any) -> list[tuple[str, str]]:
+        """An action's optional words from the svg role: a button's label, the card in
+        hand it plays, a small SVG preview of what it chooses (a map)."""
+        out = []
+        for key, name in (("label", "action_label"), ("card", "action_card"), ("preview", "svg_preview")):
+            fn = self.game.role_function("svg", name, required=False)
+            value = fn(self.state, action) if fn is not None else None
+            if value:
+                out.append((key, str(value)))
         return out
 
     def players(self, online: set[int]) -> list[dict[str, Any]]:

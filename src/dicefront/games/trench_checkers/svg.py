@@ -132,13 +132,10 @@ def _stack(x: int, y: int, owner: int, ranks: str, active: bool, wounded: bool) 
 
 
 def _footer(game: TrenchCheckersGame, view: dict[str, Any], y: int) -> list[str]:
-    names = {c.id: c.name for c in game.cards.cards}
     lines = [escape(view.get("status", ""))]
     if game.options.cards:
         hs = view["hand_sizes"]
         lines.append(f"Cards in hand: {game.player_name(0)} {hs[0]}, {game.player_name(1)} {hs[1]}; deck {view['deck_size']}")
-        if view.get("hand") is not None:
-            lines.append("Your hand: " + escape(", ".join(names.get(k, k) for k in view["hand"]) or "empty"))
     combat = view.get("combat")
     if combat and combat["rolls"][0]:
         lines.append(f"Dice: attacker {combat['rolls'][0]}+{combat['bonus'][0]} vs defender {combat['rolls'][1]}+{combat['bonus'][1]}")
@@ -157,8 +154,27 @@ def legend(game: TrenchCheckersGame) -> list[tuple[str, str]]:
         ("grey block", "terrain placed by a player"),
     ]
     if game.options.cards:
-        out.append(("Your hand", "your secret ability cards (the other side sees only how many)"))
+        out.append(("Your hand", "your secret ability cards, under the board (the other side sees only how many)"))
     return out
+
+
+def hand(game: TrenchCheckersGame, view: dict[str, Any]) -> dict[str, Any] | None:
+    """The hands shown next to the board, from a view only: the viewer's cards with
+    their names and texts, every seat's hand only as a count (rule 10.3)."""
+    if not game.options.cards:
+        return None
+    cards = []
+    for card_id in view.get("hand") or []:
+        card = game.cards.by_id(card_id)
+        if card is not None:
+            cards.append({"id": card.id, "name": card.name, "text": card.text})
+    counts = [{"seat": p, "name": game.player_name(p), "count": n} for p, n in enumerate(view["hand_sizes"])]
+    return {"cards": cards if view.get("hand") is not None else None, "counts": counts, "deck": view["deck_size"]}
+
+
+def action_card(state: TrenchState, action: Action) -> str | None:
+    """The card an action plays (its card in the hand is clickable), or None."""
+    return action.card if isinstance(action, Play) else None
 
 
 def action_label(state: TrenchState, action: Action) -> str | None:

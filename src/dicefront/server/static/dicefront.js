@@ -2,6 +2,8 @@
 // The server sends the board as SVG, the legal actions with the ids a person clicks
 // (their "path"), the events and the dice; nothing here knows any particular game.
 
+import { cardPlays, choiceContent, showHand } from "./cards.js";
+
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...children) => {
   const node = document.createElement(tag);
@@ -141,7 +143,7 @@ function gamePage() {
   const token = hash.get("token") || "";
   if (token && !saved[gameId]) { saved[gameId] = { token, at: Date.now() }; store.set("dicefront.games", saved); }
   const board = $("#board"), log = $("#log"), tray = $("#dice"), oddsBox = $("#odds");
-  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true, listed: 0, viewing: null, drawFrom: null, rematch: null };
+  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true, listed: 0, viewing: null, drawFrom: null, rematch: null, card: null };
   const send = (m) => { if (S.ws?.readyState === 1) S.ws.send(JSON.stringify(m)); else toast("Not connected yet; trying again…"); };
   const picker = new Picker((text) => act(text), null);
   window.dicefront = { state: () => S.msg, picker, send, receive: (m) => receive(m) };
@@ -207,6 +209,7 @@ function gamePage() {
     if (S.viewing !== null) { reviewBar(); return; }  // looking at an earlier move: the live board waits
     board.innerHTML = m.svg;
     dice(m, first);
+    S.card = null;
     picker.set(m.actions);
     refresh();
     banner(m);
@@ -240,6 +243,7 @@ function gamePage() {
     board.classList.add("df-review");
     picker.set([]);
     $("#choices").replaceChildren();
+    $("#hand").hidden = true;
     showRolls(tray, f.rolls, false);
     log.querySelectorAll("li").forEach((li) => li.classList.toggle("current", Number(li.dataset.step) === f.step));
     reviewBar(f.status);
@@ -266,17 +270,28 @@ function gamePage() {
     S.movedSince = m.full || (!m.rolls.length && m.events.length > 0) ? true : m.rolls.length ? false : S.movedSince;
     if (m.full ? S.rolls.length : m.rolls.length) showRolls(tray, S.rolls, !m.full && !first);
   }
+  // Clicking a card in hand: play it, or (when it needs a target or has several
+  // plays) keep only its plays, so the board highlights where it may go.
+  function playCard(id) {
+    if (!S.msg) return;
+    const plays = cardPlays(S.msg.actions, id);
+    if (S.card === id || !plays.length) { S.card = null; picker.set(S.msg.actions); }
+    else if (plays.length === 1 && !plays[0].path.length) { act(plays[0].text); return; }
+    else { S.card = id; picker.sel = []; picker.set(plays); }
+    refresh();
+  }
   function refresh() {
     highlight(board, picker, S.msg?.last);
+    showHand($("#hand"), S.msg?.hand, S.msg?.actions ?? [], S.msg?.seat, playCard, S.card);
     const choices = $("#choices");
     const buttons = picker.sel.length ? picker.complete() : picker.buttons();
     choices.replaceChildren(...[
       ...buttons.map((a) => el("button", {
-        type: "button", class: "action", "data-action": a.text,
+        type: "button", class: "action" + (a.preview ? " with-preview" : ""), "data-action": a.text,
         title: a.label ? a.text : undefined,
         onclick: () => act(a.text), onmouseenter: () => hoverAction(a.text), onmouseleave: () => hoverAction(null),
-      }, a.label ?? a.text)),
-      picker.sel.length ? el("button", { type: "button", class: "ghost", onclick: () => { picker.sel = []; refresh(); } }, "Cancel") : null,
+      }, ...choiceContent(a))),
+      picker.sel.length || S.card ? el("button", { type: "button", class: "ghost", onclick: () => { picker.sel = []; if (S.card) playCard(S.card); else refresh(); } }, "Cancel") : null,
     ].filter(Boolean));
   }
   function banner(m) {

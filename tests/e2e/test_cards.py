@@ -1,0 +1,102 @@
+"""Trench Checkers' hand as cards with their names and texts, played by a click; the
+other side's hand only as a count, on every page but its owner's (issue 20)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import httpx
+
+from .helpers import click_id, quiet, send_text, state, wait_ready, wait_turn
+
+HAND = "(() => { const s = window.dicefront.state(); return s && s.hand && s.hand.counts.every((c) => c.count === 6); })()"
+
+
+def _card_names() -> dict[str, str]:
+    import dicefront
+
+    return {c.id: c.name for c in dicefront.load("trench_checkers").cards.cards}
+
+
+def test_the_hand_is_shown_as_cards_and_a_card_is_played_by_clicking_it(new_page: Any, server_url: str) -> None:
+    seed = 3
+    rng = random.Random(seed)
+    made = httpx.post(server_url + "/api/games", json={"game": "trench_checkers", "opponent": "easy", "seat": 0}).json()
+    page = new_page()
+    page.goto(server_url + made["url"])
+    wait_ready(page)
+    page.wait_for_function(HAND)
+    msg = state(page)
+    names = [c["name"] for c in msg["hand"]["cards"]]
+    assert len(names) == 6
+    assert page.locator("#hand .play-card .card-name").all_inner_texts() == names
+    assert all(t.strip() for t in page.locator("#hand .play-card .card-text").all_inner_texts()), "a card without its text"
+    assert "Player 1: 6 cards (hidden)" in page.locator("#hand .hand-count").inner_text()
+    for _ in range(200):  # play until a card may be played, then play it by clicking it
+        quiet(page)
+        msg = wait_turn(page)
+        assert not msg["terminal"], f"seed {seed}: the game ended before a card could be played"
+        plays = [a for a in msg["actions"] if a.get("card")]
+        if plays:
+            break
+        send_text(page, rng.choice(msg["actions"])["text"])
+    else:
+        raise AssertionError(f"seed {seed}: no card became playable")
+    play = rng.choice(plays)
+    card = page.locator(f"#hand .play-card[data-card='{play['card']}']").first
+    assert card.is_enabled()
+    held = msg["hand"]["cards"]
+    assert sum(c["id"] == play["card"] for c in held) >= 1
+    before = msg["step"]
+    card.click()
+    same_card = [a for a in plays if a["card"] == play["card"]]
+    if len(same_card) > 1 or play["path"]:  # the card has targets: only its plays are left to choose
+        assert page.evaluate("window.dicefront.picker.actions.every((a) => a.card === %r)" % play["card"])
+        if play["path"]:
+            for element_id in play["path"]:
+                click_id(page, element_id)
+            if page.evaluate("window.dicefront.picker.sel.length") > 0:
+                page.locator(f"#choices button[data-action='{play['text']}']").click()
+        else:
+            page.locator(f"#choices button[data-action='{play['text']}']").click()
+    page.wait_for_function(f"window.dicefront.state().step > {before}")
+    name = next(c["name"] for c in held if c["id"] == play["card"])
+    page.wait_for_function("(t) => document.querySelector('#log').textContent.includes(t)", f"Player 0 plays {name}")
+
+
+def _dealt(new_page: Any, server_url: str) -> tuple[list[Any], list[list[str]]]:
+    """Two seats and a spectator of a new game, once the hands are dealt."""
+    made = httpx.post(server_url + "/api/games", json={"game": "trench_checkers", "opponent": "friend", "seat": 0}).json()
+    pages = [new_page(), new_page(), new_page()]
+    pages[0].goto(server_url + made["url"])
+    pages[1].goto(server_url + made["invite"])
+    pages[2].goto(f"{server_url}/game/{made['id']}")  # a spectator
+    for page in pages:
+        wait_ready(page)
+        page.wait_for_function(HAND)
+    return pages, [[c["id"] for c in state(p)["hand"]["cards"]] for p in pages[:2]]
+
+
+def test_the_other_sides_cards_never_reach_a_page(new_page: Any, server_url: str) -> None:
+    for _ in range(5):  # a deal where some kind of card is held by one side only (almost every deal)
+        pages, hands = _dealt(new_page, server_url)
+        if set(hands[0]) != set(hands[1]):
+            break
+    names = _card_names()
+    assert state(pages[2])["hand"]["cards"] is None
+    for seat, page in enumerate(pages[:2]):
+        shown = page.locator("#hand .play-card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
+        assert shown == hands[seat]
+        assert page.locator("#hand .hand-count").count() == 1
+        assert f"Player {1 - seat}: 6 cards (hidden)" in page.locator("#hand .hand-count").inner_text()
+    secret = [{names[k] for k in hands[0]} - {names[k] for k in hands[1]}, {names[k] for k in hands[1]} - {names[k] for k in hands[0]}]
+    assert secret[0] or secret[1], "five deals in a row gave both sides the same kinds of card"
+    for seat, page in enumerate(pages):
+        text = page.content() + str(state(page))
+        for other in (0, 1):
+            if other != seat:
+                leaked = [n for n in secret[other] if n in text]
+                assert not leaked, f"the page of {'seat ' + str(seat) if seat < 2 else 'a spectator'} shows seat {other}'s cards {leaked}"
+    assert pages[2].locator("#hand .hand-count").count() == 2
+    assert pages[2].locator("#hand .play-card").count() == 0
