@@ -52,7 +52,7 @@ def test_the_hand_is_shown_as_cards_and_a_card_is_played_by_clicking_it(new_page
     card.click()
     same_card = [a for a in plays if a["card"] == play["card"]]
     if len(same_card) > 1 or play["path"]:  # the card has targets: only its plays are left to choose
-        assert page.evaluate("window.dicefront.picker.actions.every((a) => a.card === %r)" % play["card"])
+        assert page.evaluate("(c) => window.dicefront.picker.actions.every((a) => a.card === c)", play["card"])
         if play["path"]:
             for element_id in play["path"]:
                 click_id(page, element_id)
@@ -62,7 +62,7 @@ def test_the_hand_is_shown_as_cards_and_a_card_is_played_by_clicking_it(new_page
             page.locator(f"#choices button[data-action='{play['text']}']").click()
     page.wait_for_function(f"window.dicefront.state().step > {before}")
     name = next(c["name"] for c in held if c["id"] == play["card"])
-    page.wait_for_function("(t) => document.querySelector('#log').textContent.includes(t)", f"Player 0 plays {name}")
+    page.wait_for_function("(t) => document.querySelector('#log').textContent.includes(t)", arg=f"Player 0 plays {name}")
 
 
 def _dealt(new_page: Any, server_url: str) -> tuple[list[Any], list[list[str]]]:
