@@ -192,6 +192,30 @@ def legend(game: DieFightingGame) -> list[tuple[str, str]]:
     ]
 
 
+PREVIEW_CELL = 8
+
+
+def svg_preview(state: DieFightingState, action: Action) -> str | None:
+    """A small picture of what ``action`` chooses: a map's terrain (one path per kind of
+    ground), drawn from the map's data; None for every other action."""
+    if not isinstance(action, ChooseMap):
+        return None
+    tile = state.game.tile(action.key)
+    c = PREVIEW_CELL
+    w, h = tile.width * c, tile.height * c
+    paths: dict[str, list[str]] = {"slow": [], "blocking": []}
+    for i, line in enumerate(tile.rows):
+        for col, ch in enumerate(line):
+            kind = {"S": "slow", "B": "blocking"}.get(ch)
+            if kind is not None:
+                paths[kind].append(f"M{col * c} {i * c}h{c}v{c}h-{c}z")
+    shapes = "".join(f'<path d="{"".join(d)}" fill="{TERRAIN_FILL[k]}"/>' for k, d in paths.items() if d)
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" role="img" aria-label="{escape(tile.name)}">'
+            f'<rect width="{w}" height="{h}" fill="{TERRAIN_FILL["clear"]}"/>{shapes}'
+            f'<path d="{"".join(f"M{x * c} 0V{h}" for x in range(1, tile.width))}{"".join(f"M0 {y * c}H{w}" for y in range(1, tile.height))}" '
+            f'stroke="#0003" stroke-width=".5"/></svg>')
+
+
 def action_label(state: DieFightingState, action: Action) -> str | None:
     """Words for a button (None: the notation is clear enough)."""
     if isinstance(action, ChooseMap):
