@@ -136,7 +136,7 @@ def _man(game: ArmyBackgammonGame, man: list[Any], x: int, y: int, mines_on: boo
     tip = f"{game.player_name(p)}'s man {name}: " + (", ".join(w.replace("-", " ") for w in weapons) or "no weapon")
     tip += f", {stance}" + (", the Sergeant" if sergeant else "") + (", mine detector" if detector and mines_on else "")
     out = [
-        f'<g id="m-{name}" class="df-target" aria-label="{escape(tip)}"><title>{escape(tip)}</title>',
+        f'<g id="m-{name}" class="df-target" data-piece="m-{name}" aria-label="{escape(tip)}"><title>{escape(tip)}</title>',
         f'<rect x="{x}" y="{y}" width="98" height="{ROW_H - 5}" rx="8" fill="{FILL[p]}" stroke="{STROKE[p]}" stroke-width="1.5"/>',
         f'<text x="{x + 8}" y="{y + 13}" fill="{TEXT[p]}" font-size="11" font-weight="bold">{escape(label)}</text>',
     ]

@@ -99,13 +99,14 @@ def _units(game: DieFightingGame, view: dict[str, Any], size: int, top: int) -> 
             continue
         x, y = left + spot[0] * size, top + (grid.height - 1 - spot[1]) * size
         out.append(_unit(game, owner, kind, cmd, points, uses, x, y, size, f"u-{cell_name}",
-                         uid == view["active"], uid in done))
+                         uid == view["active"], uid in done, piece=f"unit-{uid}"))
     return out
 
 
 def _unit(game: DieFightingGame, owner: int, kind: str, cmd: str, points: int, uses: int,
-          x: int, y: int, size: int, ident: str, active: bool, done: bool) -> str:
+          x: int, y: int, size: int, ident: str, active: bool, done: bool, piece: str = "") -> str:
     card = game.table.units[kind]
+    attr = f' data-piece="{piece}"' if piece else ""  # a unit on the field: it glides when it moves
     pad = max(3, size // 10)
     stroke = "#ffd54a" if active else "#111"
     opacity = "0.6" if done else "1"
@@ -115,7 +116,7 @@ def _unit(game: DieFightingGame, owner: int, kind: str, cmd: str, points: int, u
     if card.ranged:
         tip += f", {uses} uses left"
     body = [
-        f'<g id="{ident}" class="df-target" opacity="{opacity}"><title>{escape(tip)}</title>',
+        f'<g id="{ident}" class="df-target"{attr} opacity="{opacity}"><title>{escape(tip)}</title>',
         f'<rect x="{x + pad}" y="{y + pad}" width="{size - 2 * pad}" height="{size - 2 * pad}" rx="{pad + 2}" '
         f'fill="{PLAYER_FILL[owner]}" stroke="{stroke}" stroke-width="{3 if active else 1.5}"/>',
         f'<text x="{x + size // 2}" y="{y + size // 2 - 1}" fill="{PLAYER_TEXT[owner]}" font-size="{fs}" '

@@ -76,7 +76,8 @@ def _token(view: dict[str, Any], p: int, band: int, hp: int, x: float, y: float,
     w = 22 if out_box else 34
     opacity = ' opacity="0.55"' if out_box else ""
     tip = f"{PLAYER_NAMES[p]} warband {band}" + ("" if out_box else f", {hp} hit points")
-    return (f'<g id="{ident}"{cls}{opacity} aria-label="{tip}"><title>{tip}</title><rect x="{x - w / 2:.1f}" y="{y - 10:.1f}" width="{w}" height="20" rx="5" '
+    piece = "" if out_box else f' data-piece="{ident}"'  # on the map: it glides when it marches
+    return (f'<g id="{ident}"{cls}{opacity}{piece} aria-label="{tip}"><title>{tip}</title><rect x="{x - w / 2:.1f}" y="{y - 10:.1f}" width="{w}" height="20" rx="5" '
             f'fill="{INK[p]}" stroke="{SIDE_ACCENT[p]}" stroke-width="2"/>'
             f'<text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" font-size="13" font-weight="bold" '
             f'fill="{TEXT_ON[p]}">{label}</text></g>')

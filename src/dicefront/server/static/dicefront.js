@@ -3,6 +3,7 @@
 // (their "path"), the events and the dice; nothing here knows any particular game.
 
 import { cardPlays, choiceContent, showHand } from "./cards.js";
+import { watchBoard } from "./motion.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...children) => {
@@ -146,6 +147,7 @@ function gamePage() {
   const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true, listed: 0, viewing: null, drawFrom: null, rematch: null, card: null };
   const send = (m) => { if (S.ws?.readyState === 1) S.ws.send(JSON.stringify(m)); else toast("Not connected yet; trying again…"); };
   const picker = new Picker((text) => act(text), null);
+  const still = watchBoard(board);  // pieces glide between squares (motion.js)
   window.dicefront = { state: () => S.msg, picker, send, receive: (m) => receive(m) };
 
   function act(text) {
@@ -258,6 +260,7 @@ function gamePage() {
   }
   function backToLive() {
     S.viewing = null;
+    still();
     board.classList.remove("df-review");
     log.querySelectorAll("li.current").forEach((li) => li.classList.remove("current"));
     if (S.msg) render({ ...S.msg, full: false, events: [], rolls: [], step: S.msg.step, replayed: true });
