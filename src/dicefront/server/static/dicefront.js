@@ -4,6 +4,7 @@
 
 import { cardPlays, choiceContent, showHand } from "./cards.js";
 import { watchBoard } from "./motion.js";
+import { diceSound, soundToggle, turnSound } from "./sound.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...children) => {
@@ -201,6 +202,7 @@ function gamePage() {
     S.msg = m;
     const mine = m.seat !== null && m.seat !== undefined && m.actors.includes(m.seat) && !m.terminal;
     document.title = (mine ? "● Your turn · " : "") + `${m.title}: Dicefront`;
+    turnSound(mine, first);
     if (m.legend) legend(m.legend);
     $("#title").textContent = m.title;
     $("#rules-link").href = `/rules/${m.game}`;
@@ -272,6 +274,7 @@ function gamePage() {
     else if (m.rolls.length) S.rolls = [...(S.movedSince ? [] : S.rolls), ...m.rolls].slice(-6);
     S.movedSince = m.full || (!m.rolls.length && m.events.length > 0) ? true : m.rolls.length ? false : S.movedSince;
     if (m.full ? S.rolls.length : m.rolls.length) showRolls(tray, S.rolls, !m.full && !first);
+    if (!m.full && !first && m.rolls.length) diceSound();
   }
   // Clicking a card in hand: play it, or (when it needs a target or has several
   // plays) keep only its plays, so the board highlights where it may go.
@@ -440,6 +443,7 @@ function gamePage() {
     input.value = "";
   });
   $("#copy-invite").addEventListener("click", () => copy($("#invite-box input")));
+  soundToggle($("#sound-toggle"));
   connect();
 }
 
