@@ -48,7 +48,7 @@ export function soundToggle(button) {
   if (!button) return;
   const draw = () => {
     const on = soundOn();
-    button.textContent = on ? "🔊 Sound on" : "🔇 Sound off";
+    button.textContent = on ? "♪ Sound on" : "♪ Sound off";
     button.setAttribute("aria-pressed", on ? "true" : "false");
     button.title = on ? "Turn the sounds off" : "Turn on a chime for your turn and a rattle for dice";
   };
