@@ -14,9 +14,9 @@ HAND = "(() => { const s = window.dicefront.state(); return s && s.hand && s.han
 
 
 def _card_names() -> dict[str, str]:
-    import dicefront
+    from dicefront.games.trench_checkers import TrenchCheckersGame
 
-    return {c.id: c.name for c in dicefront.load("trench_checkers").cards.cards}
+    return {c.id: c.name for c in TrenchCheckersGame().cards.cards}
 
 
 def test_the_hand_is_shown_as_cards_and_a_card_is_played_by_clicking_it(new_page: Any, server_url: str) -> None:

@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 import dicefront
 from dicefront.core.chance import sample
 from dicefront.core.game import State
+from dicefront.games.die_fighting import DieFightingGame
 
 
 def _dealt(name: str, seed: int) -> State:
@@ -44,7 +45,7 @@ def test_the_card_an_action_plays() -> None:
 
 
 def test_a_map_choice_has_a_picture_of_that_maps_terrain() -> None:
-    game = dicefront.load("die_fighting")
+    game = DieFightingGame()
     preview = game.role_function("svg", "svg_preview")
     state = game.new_state()
     ns = "{http://www.w3.org/2000/svg}"
