@@ -37,6 +37,8 @@ OVERLAPS = """() => {
   return out;
 }"""
 
+STILL = "!document.querySelector('#board svg .df-moving')"
+
 
 @pytest.mark.parametrize("game", dicefront.names())
 def test_no_text_covers_other_text(new_page: Any, server_url: str, game: str) -> None:
@@ -62,6 +64,7 @@ def test_no_text_covers_other_text_as_play_goes_on(new_page: Any, server_url: st
         if msg["terminal"]:
             break
         quiet(page)
+        page.wait_for_function(STILL)  # pieces gliding to their squares pass over others for a moment
         found = page.evaluate(OVERLAPS)
         assert not found, f"{game}, seed {seed}, step {msg['step']}: overlapping writing on the board: {found[:6]}"
         send_text(page, rng.choice(state(page)["actions"])["text"])

@@ -34,7 +34,7 @@ function glide(node, dx, dy) {
     node.style.transition = `transform ${GLIDE_MS}ms ease-out`;
     node.style.transform = "";
   });
-  const done = () => { node.classList.remove("df-moving"); node.style.transition = ""; };
+  const done = () => { node.classList.remove("df-moving"); node.style.transition = ""; node.style.transform = ""; };
   node.addEventListener("transitionend", done, { once: true });
   setTimeout(done, GLIDE_MS + 200);  // no transitionend when the page is hidden
 }
