@@ -178,20 +178,20 @@ def tune_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """Suggest fairer parameter values (Die Fighting's point costs) and verify them by simulation."""
-    from dicefront.lab.tune import tune
+    from dicefront.lab.tune import planned_games, tune
 
     game = load_game(game_name, option)
     pair = parse_agents(agents)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err_console, transient=True) as bar:
-        task = bar.add_task(esc(f"{game.name}: tuning"), total=(2 + rounds) * games)
+        task = bar.add_task(esc(f"{game.name}: tuning"), total=planned_games(game, games, rounds))
         result = _guard(lambda: tune(game, pair, games, seed, backend, workers, address, lambda n: bar.advance(task, n), rounds))
     if as_json:
         print_json(result)
     else:
-        from dicefront.lab.text import print_tune
+        from dicefront.lab.text import print_tune, print_tune_variants
 
-        print_tune(console, result)
+        (print_tune_variants if result.get("kind") == "variants" else print_tune)(console, result)
 
 
 @lab_app.command("report")

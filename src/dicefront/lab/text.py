@@ -115,6 +115,26 @@ def print_tune(console: Console, result: dict[str, Any]) -> None:
         console.print(f"a +-3-point interval on every edge needs about {needed} games a verification phase")
 
 
+def print_tune_variants(console: Console, result: dict[str, Any]) -> None:
+    title = f"{result['game']}: {result['tuned']} from {result['games_per_phase']} games each ({' v '.join(result['agents'])})"
+    table = Table(title=escape(title), title_style="bold", caption=escape(result["method"]))
+    for col in ("candidate", "first seat wins", "95% interval", "p vs 50%", "verdict", "draws", "mean turns"):
+        table.add_column(col, justify="left" if col in ("candidate", "verdict") else "right")
+    rows = [(name, row) for name, row in result["candidates"].items()]
+    rows += [(f"proposed, check {c['round']}", c) for c in result["verification"]]
+    rows.append(("proposed, all checks", result["verified"]))
+    for name, row in rows:
+        seat = row["first_seat"]
+        table.add_row(escape(name), f"{seat['first_seat_win_rate']:.1%} of {seat['decided_games']}",
+                      f"{seat['ci95'][0]:.1%} - {seat['ci95'][1]:.1%}", f"{seat['p_value_vs_half']:.3g}", row["verdict"],
+                      str(row["draws"]), "n/a" if row["mean_turns"] is None else f"{row['mean_turns']:g}")
+    console.print(table)
+    console.print(f"proposed: {escape(result['proposed'])} (verdict on fresh games: {result['verdict_after']}; "
+                  f"target: {escape(result['target'])})")
+    if result["games_needed_per_phase"] is not None:
+        console.print(f"a +-3-point interval needs about {result['games_needed_per_phase']} games")
+
+
 def _pct(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.1%}"
 

@@ -16,7 +16,9 @@ games join the pool, the model is refitted and the next proposal verified in tur
 A game package opts in with a ``tune`` role module: ``WHAT`` (what is tuned),
 ``parameters(game) -> {key: value}`` and ``sample(game, values, rng, equal) -> (options,
 data_files, [features of seat 0, features of seat 1])``, both armies bought up to the
-same total when ``equal`` (the verification), else up to different totals."""
+same total when ``equal`` (the verification), else up to different totals. A role with
+``KIND = "variants"`` (both sides built alike) is tuned for the seat instead: see
+variants.py."""
 
 from __future__ import annotations
 
@@ -31,6 +33,7 @@ from .backends import LabError, Progress, run_tasks
 from .metrics import binom_two_sided
 from .series import wilson_interval
 from .tasks import GameTask
+from .variants import tune_variants
 
 L2 = 1.0
 TARGET = 0.03
@@ -151,6 +154,16 @@ class _Runner:
         return rows, self.games - len(rows)
 
 
+def planned_games(game: Game[Any, Any], games: int, rounds: int) -> int | None:
+    """How many games ``tune`` will play (for a progress bar); None without a tune role."""
+    module = role_module(type(game), "tune")
+    if module is None:
+        return None
+    if getattr(module, "KIND", "costs") == "variants":
+        return (len(module.variants(game, random.Random(0))) + rounds) * games
+    return (2 + rounds) * games
+
+
 def tune(game: Game[Any, Any], agents: tuple[str, str], games: int, seed: int, backend: str = "local",
          workers: int | None = None, address: str | None = None, progress: Progress | None = None,
          rounds: int = 1) -> dict[str, Any]:
@@ -164,6 +177,8 @@ def tune(game: Game[Any, Any], agents: tuple[str, str], games: int, seed: int, b
         raise LabError(f"{game.title} has nothing to tune yet (its package has no tune role)")
     if not 1 <= rounds <= MAX_ROUNDS:
         raise LabError(f"rounds must be between 1 and {MAX_ROUNDS}, got {rounds}")
+    if getattr(module, "KIND", "costs") == "variants":
+        return tune_variants(game, module, agents, games, seed, backend, workers, address, progress, rounds)
     costs: dict[str, int] = module.parameters(game)
     keys = sorted(costs)
     runner = _Runner(game, module, agents, games, seed, backend, workers, address, progress)
