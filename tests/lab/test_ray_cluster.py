@@ -59,6 +59,13 @@ def _env(token: str | None) -> dict[str, str]:
     return env
 
 
+def _default_address_file() -> tuple[bool, str]:
+    """Ray's pointer to "the latest cluster" (ray.init() without an address joins it):
+    this test's head must leave it alone, or other tests' local instances go astray."""
+    path = Path(tempfile.gettempdir()) / "ray" / "ray_current_cluster"
+    return path.exists(), path.read_text(errors="replace") if path.exists() else ""
+
+
 def _stop(head: subprocess.Popen[bytes]) -> None:
     """The head and everything it started share its process group: TERM, then KILL."""
     for sig, wait_s in ((signal.SIGTERM, 10.0), (signal.SIGKILL, 10.0)):
@@ -79,6 +86,7 @@ def ray_head() -> Iterator[tuple[str, str]]:
     """(address, token) of a one-CPU head node started with `ray start --head --block`."""
     need("ray")
     token, port = secrets.token_hex(32), _free_port()
+    pointer = _default_address_file()
     tmp = tempfile.mkdtemp(prefix="dflab-ray-", dir="/tmp")  # short: Ray's socket paths must fit 107 bytes
     log = Path(tmp) / "head.log"
     command = [*_ray_cli(), "start", "--head", "--port", str(port), "--num-cpus", "1", "--include-dashboard=false",
@@ -95,6 +103,7 @@ def ray_head() -> Iterator[tuple[str, str]]:
     finally:
         _stop(head)
         shutil.rmtree(tmp, ignore_errors=True)
+    assert _default_address_file() == pointer, "the head node changed Ray's default cluster address file"
 
 
 def _lab(address: str, token: str | None) -> subprocess.CompletedProcess[str]:
