@@ -9,12 +9,14 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from rich.console import Console
 
 import dicefront
 from dicefront.core.registry import game_class
 from dicefront.core.roles import role_module
 from dicefront.lab import tune as tune_module
 from dicefront.lab.backends import LabError
+from dicefront.lab.text import print_tune_variants
 from dicefront.lab.variants import games_needed, verdict
 
 
@@ -53,7 +55,11 @@ def test_the_closest_candidate_is_proposed_and_checked_on_fresh_seeds(monkeypatc
     rates = {n: abs(r["first_seat"]["first_seat_win_rate"] - 0.5) for n, r in result["candidates"].items()}
     assert rates[result["proposed"]] == min(rates.values())
     assert [c["round"] for c in result["verification"]] == [1, 2] and result["verified"]["games"] == 8
-    assert tune_module.planned_games(game, 4, 2) is not None
+    assert tune_module.planned_games(game, 4, 2) == (2 + 2) * 4
+    console = Console(record=True, width=200)
+    print_tune_variants(console, result)
+    text = console.export_text()
+    assert f"proposed: {result['proposed']}" in text and "proposed, all checks" in text
 
 
 def test_an_invalid_candidate_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch) -> None:
