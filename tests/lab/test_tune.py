@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from typing import Any
@@ -14,7 +15,7 @@ from dicefront.cli import app
 from dicefront.core.registry import game_class
 from dicefront.core.roles import role_module
 from dicefront.lab.backends import LabError
-from dicefront.lab.tune import edges, fit, propose
+from dicefront.lab.tune import edges, fit, games_needed, propose, tune, verdicts
 
 from .conftest import need
 
@@ -85,14 +86,45 @@ def test_tune_on_a_game_without_a_tune_role_is_a_clear_error() -> None:
     assert len(result.output.strip().splitlines()) == 1
 
 
-def test_tune_runs_end_to_end() -> None:
+def test_tune_runs_end_to_end_with_rounds() -> None:
     need("numpy")
-    result = runner.invoke(app, ["lab", "tune", "die_fighting", "-a", "random,random", "-n", "10", "-w", "1", "--seed", "2", "--json"])
-    # 12 games are too few for a reliable fit; either a result or the plain "no signal" error
-    if result.exit_code == 0:
-        assert '"proposed"' in result.stdout and '"edges_after"' in result.stdout
-    else:
+    result = runner.invoke(app, ["lab", "tune", "die_fighting", "-a", "random,random", "-n", "10", "-w", "1", "--seed", "2",
+                                 "--rounds", "2", "--json"])
+    # 40 games are too few for a reliable fit; either a result or the plain "no signal" error
+    if result.exit_code != 0:
         assert result.exit_code == 2 and ("no signal" in result.output or "too few" in result.output), result.output
+        return
+    data = json.loads(result.stdout)
+    first, second = data["history"]
+    # every verified game joins the pool: round 2 is fitted on round 1's games as well
+    assert second["fitted_on"] == first["fitted_on"] + first["decided"]
+    assert data["proposed"] == second["proposed"] and data["edges_after"] == second["edges"]
+    assert set(data["verdicts_after"].values()) <= {"within", "undetermined", "outside"}
+
+
+def test_rounds_out_of_range_are_refused() -> None:
+    game = dicefront.load("die_fighting")
+    with pytest.raises(LabError, match="rounds must be"):
+        tune(game, ("random", "random"), 10, 1, workers=1, rounds=9)
+
+
+def _edge(wins: int, n: int) -> dict[str, Any]:
+    return edges(["x"], [({"x": 1}, {}, 1)] * wins + [({"x": 1}, {}, 0)] * (n - wins))["x"]
+
+
+def test_verdicts_need_the_whole_interval_inside_the_band() -> None:
+    assert verdicts({"x": _edge(500, 1000)}) == {"x": "undetermined"}  # +-3.1 points: not quite
+    assert verdicts({"x": _edge(2000, 4000)}) == {"x": "within"}
+    assert verdicts({"x": _edge(70, 100)}) == {"x": "outside"}
+    assert verdicts({"x": _edge(53, 100)}) == {"x": "undetermined"}
+
+
+def test_games_needed_scales_with_the_rarest_difference() -> None:
+    # an edge seen in half of 100 decided games (of 100 played): 1068 such games are needed, so 2135 games
+    edge = {"x": {"games": 50}, "y": {"games": 100}}
+    assert games_needed(edge, 100, 100) == math.ceil(1.96 * 1.96 * 0.25 / 0.03**2 / 0.5)
+    assert games_needed(edge, 50, 100) == math.ceil(1.96 * 1.96 * 0.25 / 0.03**2 / 1.0 * 2)
+    assert games_needed({"x": {"games": 0}}, 100, 100) is None
 
 
 def test_no_signal_is_a_clear_error() -> None:

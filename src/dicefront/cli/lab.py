@@ -17,6 +17,7 @@ from dicefront.lab.backends import BACKENDS, MAX_WORKERS, LabError, Sink, run_ta
 from dicefront.lab.metrics import summarise
 from dicefront.lab.store import Appender, RunSpec, read_records, read_spec, write_spec, write_summary
 from dicefront.lab.tasks import make_tasks
+from dicefront.lab.tune import MAX_ROUNDS
 
 from ._common import OPTION_HELP, console, err_console, esc, fail, load_game, parse_options, print_json
 
@@ -173,23 +174,24 @@ def tune_cmd(
     workers: int = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes (default: the cores)."),
     backend: str = typer.Option("local", "--backend", help=f"Where games run: {', '.join(BACKENDS)}."),
     address: str = typer.Option(None, "--address", help="The Ray cluster to join (--backend ray)."),
+    rounds: int = typer.Option(1, "--rounds", "-r", min=1, max=MAX_ROUNDS, help="Refit-propose-verify rounds (each plays --games more)."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
     """Suggest fairer parameter values (Die Fighting's point costs) and verify them by simulation."""
-    from dicefront.lab.tune import tune
+    from dicefront.lab.tune import planned_games, tune
 
     game = load_game(game_name, option)
     pair = parse_agents(agents)
     with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
                   console=err_console, transient=True) as bar:
-        task = bar.add_task(esc(f"{game.name}: tuning"), total=3 * games)
-        result = _guard(lambda: tune(game, pair, games, seed, backend, workers, address, lambda n: bar.advance(task, n)))
+        task = bar.add_task(esc(f"{game.name}: tuning"), total=planned_games(game, games, rounds))
+        result = _guard(lambda: tune(game, pair, games, seed, backend, workers, address, lambda n: bar.advance(task, n), rounds))
     if as_json:
         print_json(result)
     else:
-        from dicefront.lab.text import print_tune
+        from dicefront.lab.text import print_tune, print_tune_variants
 
-        print_tune(console, result)
+        (print_tune_variants if result.get("kind") == "variants" else print_tune)(console, result)
 
 
 @lab_app.command("report")

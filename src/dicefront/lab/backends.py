@@ -84,6 +84,21 @@ def _ray() -> Any:
     return ray
 
 
+AUTH_HINT = ("; a cluster with token authentication (Ray's default) also needs RAY_AUTH_MODE=token here, "
+             "with its token in RAY_AUTH_TOKEN or ~/.ray/auth_token")
+
+
+def join_error(address: str | None, exc: Exception) -> LabError:
+    """One line: why joining failed, and (when this process is not set up for token
+    authentication) the settings Ray needs. Ray only sends its token to an explicit
+    address when RAY_AUTH_MODE=token is set, so the lab does not set it for the user."""
+    first = (str(exc).splitlines() or [type(exc).__name__])[0][:120]
+    if address is None:
+        return LabError(f"cannot start a local Ray instance: {first}")
+    hint = AUTH_HINT if os.environ.get("RAY_AUTH_MODE", "").lower() != "token" else ""
+    return LabError(f"cannot join the Ray cluster at {address[:80]!r}: {first}{hint}")
+
+
 def run_ray(tasks: list[GameTask], workers: int, address: str | None, progress: Progress | None = None,
             sink: Sink | None = None) -> list[dict[str, Any]]:
     """Run on Ray: the cluster at ``address``, the one this process already joined, or
@@ -93,7 +108,7 @@ def run_ray(tasks: list[GameTask], workers: int, address: str | None, progress: 
         try:
             ray.init(address=address, include_dashboard=False, log_to_driver=False)
         except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise LabError(f"cannot join the Ray cluster at {address!r}: {str(exc).splitlines()[0][:120]}") from None
+            raise join_error(address, exc) from None
     remote = ray.remote(run_batch)
     parts = batches(tasks, workers)
     merger = _Merger(parts, progress, sink)

@@ -92,18 +92,47 @@ def options_text(options: dict[str, Any], other: dict[str, Any]) -> str:
 
 
 def print_tune(console: Console, result: dict[str, Any]) -> None:
-    title = f"{result['game']}: {result['tuned']} from {result['games_per_phase']} games a phase ({' v '.join(result['agents'])})"
+    title = (f"{result['game']}: {result['tuned']} from {result['games_per_phase']} games a phase, "
+             f"{result['rounds']} round(s) ({' v '.join(result['agents'])})")
     table = Table(title=escape(title), title_style="bold", caption=escape(result["method"]))
-    for col in ("", "now", "worth", "95% interval", "proposed", "edge before", "edge after"):
-        table.add_column(col, justify="left" if not col else "right")
+    for col in ("", "now", "worth", "95% interval", "proposed", "edge before", "edge after", "verdict"):
+        table.add_column(col, justify="left" if col in ("", "verdict") else "right")
     for key, row in result["costs"].items():
         eb, ea = result["edges_before"][key], result["edges_after"][key]
         table.add_row(escape(key), str(row["now"]), f"{row['worth']:g}", f"{row['ci95'][0]:g} - {row['ci95'][1]:g}",
-                      str(row["proposed"]), _edge(eb), _edge(ea))
+                      str(result["proposed"][key]), _edge(eb), _edge(ea), result["verdicts_after"][key])
     console.print(table)
+    for step in result["history"]:
+        counts = {v: list(step["verdicts"].values()).count(v) for v in ("within", "undetermined", "outside")}
+        console.print(f"round {step['round']}: fitted on {step['fitted_on']} games, worst edge {_pct(step['worst_edge'])} "
+                      f"from 50%; edges within / undetermined / outside the target: "
+                      f"{counts['within']} / {counts['undetermined']} / {counts['outside']}")
     worst = result["worst_edge"]
     console.print(f"worst edge: {_pct(worst[0])} from 50% before, {_pct(worst[1])} after (target: {escape(result['target'])}); "
                   f"decided games {result['decided'][0]} / {result['decided'][1]}, seat log-odds {result['seat_log_odds']:+.3f}")
+    needed = result["games_needed_per_phase"]
+    if needed is not None:
+        console.print(f"a +-3-point interval on every edge needs about {needed} games a verification phase")
+
+
+def print_tune_variants(console: Console, result: dict[str, Any]) -> None:
+    title = f"{result['game']}: {result['tuned']} from {result['games_per_phase']} games each ({' v '.join(result['agents'])})"
+    table = Table(title=escape(title), title_style="bold", caption=escape(result["method"]))
+    for col in ("candidate", "first seat wins", "95% interval", "p vs 50%", "verdict", "draws", "mean turns"):
+        table.add_column(col, justify="left" if col in ("candidate", "verdict") else "right")
+    rows = [(name, row) for name, row in result["candidates"].items()]
+    rows += [(f"proposed, check {c['round']}", c) for c in result["verification"]]
+    rows.append(("proposed, all checks", result["verified"]))
+    for name, row in rows:
+        seat = row["first_seat"]
+        table.add_row(escape(name), f"{seat['first_seat_win_rate']:.1%} of {seat['decided_games']}",
+                      f"{seat['ci95'][0]:.1%} - {seat['ci95'][1]:.1%}", f"{seat['p_value_vs_half']:.3g}", row["verdict"],
+                      str(row["draws"]), "n/a" if row["mean_turns"] is None else f"{row['mean_turns']:g}")
+    console.print(table)
+    console.print(f"proposed: {escape(result['proposed'])} (verdict on fresh games: {result['verdict_after']}; "
+                  f"target: {escape(result['target'])})")
+    if result["games_needed_per_phase"] is not None:
+        console.print(f"a +-3-point interval needs about {result['games_needed_per_phase']} games")
 
 
 def _pct(value: float | None) -> str:

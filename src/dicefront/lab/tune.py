@@ -2,22 +2,27 @@
 
 How: play games between two randomly composed armies bought under the current
 costs, each up to a random share of the points (with exactly equal spend a unit's
-worth is only known up to a multiple of its cost); fit an additive logistic model (Bradley-Terry with
-teams): P(seat 0 wins) = sigmoid(h + sum_u beta_u * (n0_u - n1_u)), by Newton's
-method with a light L2 penalty; draws are left out. beta_u is what one more unit u is
-worth in log-odds. Fair costs are proportional to beta: the proposal rescales beta so
-that the armies sampled cost on average what they cost now, with a 95% interval from
-the standard error of each beta. Then the proposal is verified on fresh random armies
-bought under it, and each unit's "edge" (the win rate of the army that fields more of
-it) is reported before and after: fair costs put every edge near 50%.
+worth is only known up to a multiple of its cost), and as many between armies bought
+up to the full points; fit an additive logistic model (Bradley-Terry with teams):
+P(seat 0 wins) = sigmoid(h + sum_u beta_u * (n0_u - n1_u)), by Newton's method with a
+light L2 penalty, on every decided game (draws are left out). beta_u is what one more
+unit u is worth in log-odds. Fair costs are proportional to beta: the proposal rescales
+beta so that the armies sampled cost on average what they cost now, with a 95% interval
+from the standard error of each beta. The proposal is verified on fresh random armies
+of equal points bought under it: each unit's "edge" (the win rate of the army that
+fields more of it, Wilson interval) should be near 50%. With several rounds, those
+games join the pool, the model is refitted and the next proposal verified in turn.
 
 A game package opts in with a ``tune`` role module: ``WHAT`` (what is tuned),
 ``parameters(game) -> {key: value}`` and ``sample(game, values, rng, equal) -> (options,
 data_files, [features of seat 0, features of seat 1])``, both armies bought up to the
-same total when ``equal`` (the verification), else up to different totals."""
+same total when ``equal`` (the verification), else up to different totals. A role with
+``KIND = "variants"`` (both sides built alike) is tuned for the seat instead: see
+variants.py."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -28,10 +33,12 @@ from .backends import LabError, Progress, run_tasks
 from .metrics import binom_two_sided
 from .series import wilson_interval
 from .tasks import GameTask
+from .variants import tune_variants
 
 L2 = 1.0
 TARGET = 0.03
 """The aim: every edge within 50% +- 3 points."""
+MAX_ROUNDS = 5
 
 
 def _numpy() -> Any:
@@ -98,41 +105,107 @@ def edges(keys: Sequence[str], rows: Sequence[tuple[dict[str, int], dict[str, in
     return out
 
 
-def _phase(game: Game[Any, Any], module: Any, costs: dict[str, int], agents: tuple[str, str], games: int, seed: int,
-           offset: int, rng: random.Random, backend: str, workers: int | None, address: str | None,
-           progress: Progress | None, equal: bool) -> tuple[list[tuple[dict[str, int], dict[str, int], int]], int]:
-    samples = [module.sample(game, costs, rng, equal) for _ in range(games)]
-    tasks = [GameTask(game.name, options, agents, seed, offset + i, files) for i, (options, files, _) in enumerate(samples)]
-    records = run_tasks(tasks, backend, workers, address, progress)
-    rows = [(s[2][0], s[2][1], int(r["winner"] == 0)) for s, r in zip(samples, records, strict=True) if r["winner"] is not None]
-    return rows, games - len(rows)
+Rows = list[tuple[dict[str, int], dict[str, int], int]]
+Z95 = 1.96
+
+
+def verdicts(edge: dict[str, Any], target: float = TARGET) -> dict[str, str]:
+    """Per feature: ``within`` when the edge's whole 95% interval lies inside 50% +- target,
+    ``outside`` when it misses that band entirely, else ``undetermined`` (too few games)."""
+    out = {}
+    for k, e in edge.items():
+        lo, hi = e["ci95"]
+        if e["edge"] is None or hi < 0.5 - target or lo > 0.5 + target:
+            out[k] = "outside" if e["edge"] is not None else "undetermined"
+        else:
+            out[k] = "within" if lo >= 0.5 - target and hi <= 0.5 + target else "undetermined"
+    return out
+
+
+def games_needed(edge: dict[str, Any], decided: int, games: int, target: float = TARGET) -> int | None:
+    """Games a verification phase needs so that every edge's 95% interval is +- target
+    wide at 50% (the least that could show an edge inside the band): a feature whose
+    counts differ in a share f of the decided games needs 1.96^2 / 4 / target^2 / f of them."""
+    shares = [e["games"] / decided for e in edge.values() if decided and e["games"]]
+    if not shares or len(shares) < len(edge):
+        return None
+    per_edge = Z95 * Z95 * 0.25 / (target * target)
+    return math.ceil(per_edge / min(shares) * games / decided)
+
+
+class _Runner:
+    """Plays the phases of one tuning run: fresh random armies, seeds continuing the run's game numbering."""
+
+    def __init__(self, game: Game[Any, Any], module: Any, agents: tuple[str, str], games: int, seed: int,
+                 backend: str, workers: int | None, address: str | None, progress: Progress | None) -> None:
+        self.game, self.module, self.agents, self.games, self.seed = game, module, agents, games, seed
+        self.backend, self.workers, self.address, self.progress = backend, workers, address, progress
+        self.rng = random.Random(f"dicefront-lab-tune:{seed}")
+        self.offset = 0
+
+    def phase(self, costs: dict[str, int], equal: bool) -> tuple[Rows, int]:
+        """(decided games as (seat-0 features, seat-1 features, seat 0 won), draws)."""
+        samples = [self.module.sample(self.game, costs, self.rng, equal) for _ in range(self.games)]
+        tasks = [GameTask(self.game.name, options, self.agents, self.seed, self.offset + i, files)
+                 for i, (options, files, _) in enumerate(samples)]
+        self.offset += self.games
+        records = run_tasks(tasks, self.backend, self.workers, self.address, self.progress)
+        rows = [(s[2][0], s[2][1], int(r["winner"] == 0)) for s, r in zip(samples, records, strict=True) if r["winner"] is not None]
+        return rows, self.games - len(rows)
+
+
+def planned_games(game: Game[Any, Any], games: int, rounds: int) -> int | None:
+    """How many games ``tune`` will play (for a progress bar); None without a tune role."""
+    module = role_module(type(game), "tune")
+    if module is None:
+        return None
+    if getattr(module, "KIND", "costs") == "variants":
+        return (len(module.variants(game, random.Random(0))) + rounds) * games
+    return (2 + rounds) * games
 
 
 def tune(game: Game[Any, Any], agents: tuple[str, str], games: int, seed: int, backend: str = "local",
-         workers: int | None = None, address: str | None = None, progress: Progress | None = None) -> dict[str, Any]:
-    """Estimate (``games`` games), then measure the edges under the current and the
-    proposed costs on equal-point armies (``games`` games each)."""
+         workers: int | None = None, address: str | None = None, progress: Progress | None = None,
+         rounds: int = 1) -> dict[str, Any]:
+    """Estimate (``games`` games of unequal spend) and measure the edges under the
+    current costs (``games`` equal-point games); then ``rounds`` times: fit on every
+    decided game so far, propose, and verify the proposal on ``games`` fresh equal-point
+    games (which join the pool for the next fit: a unit's worth does not depend on the
+    prices the armies were bought at)."""
     module = role_module(type(game), "tune")
     if module is None:
         raise LabError(f"{game.title} has nothing to tune yet (its package has no tune role)")
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise LabError(f"rounds must be between 1 and {MAX_ROUNDS}, got {rounds}")
+    if getattr(module, "KIND", "costs") == "variants":
+        return tune_variants(game, module, agents, games, seed, backend, workers, address, progress, rounds)
     costs: dict[str, int] = module.parameters(game)
     keys = sorted(costs)
-    rng = random.Random(f"dicefront-lab-tune:{seed}")
-    before, draws_before = _phase(game, module, costs, agents, games, seed, 0, rng, backend, workers, address, progress, False)
-    baseline, _ = _phase(game, module, costs, agents, games, seed, games, rng, backend, workers, address, progress, True)
-    if len(before) < 2:
+    runner = _Runner(game, module, agents, games, seed, backend, workers, address, progress)
+    explore, draws_before = runner.phase(costs, False)
+    baseline, _ = runner.phase(costs, True)
+    pool = explore + baseline
+    if len(pool) < 2:
         raise LabError("too few decided games to fit (play more games)")
-    model = fit(keys, before)
-    proposal = propose(keys, costs, model, before)
-    new_costs = {k: proposal[k]["proposed"] for k in keys}
-    after, draws_after = _phase(game, module, new_costs, agents, games, seed, 2 * games, rng, backend, workers, address, progress, True)
-    edge_before, edge_after = edges(keys, baseline), edges(keys, after)
+    history: list[dict[str, Any]] = []
+    for r in range(rounds):
+        model = fit(keys, pool)
+        proposal = propose(keys, costs, model, pool)
+        new_costs = {k: proposal[k]["proposed"] for k in keys}
+        after, draws_after = runner.phase(new_costs, True)
+        edge = edges(keys, after)
+        history.append({"round": r + 1, "fitted_on": len(pool), "proposed": new_costs, "decided": len(after),
+                        "draws": draws_after, "edges": edge, "worst_edge": _worst(edge), "verdicts": verdicts(edge)})
+        pool += after
+    edge_before, last = edges(keys, baseline), history[-1]
     return {
         "game": game.name, "tuned": module.WHAT, "agents": list(agents), "seed": seed, "games_per_phase": games,
-        "decided": [len(before), len(after)], "draws": [draws_before, draws_after],
-        "seat_log_odds": round(model["seat"], 4), "costs": proposal, "proposed": new_costs,
-        "edges_before": edge_before, "edges_after": edge_after,
-        "worst_edge": [_worst(edge_before), _worst(edge_after)], "target": f"every edge within 50% +- {TARGET:.0%}",
+        "rounds": len(history), "decided": [len(explore), last["decided"]], "draws": [draws_before, last["draws"]],
+        "seat_log_odds": round(model["seat"], 4), "costs": proposal, "proposed": last["proposed"],
+        "edges_before": edge_before, "edges_after": last["edges"], "worst_edge": [_worst(edge_before), last["worst_edge"]],
+        "verdicts_before": verdicts(edge_before), "verdicts_after": last["verdicts"], "history": history,
+        "games_needed_per_phase": games_needed(last["edges"], last["decided"], games),
+        "target": f"every edge within 50% +- {TARGET:.0%}",
         "method": __doc__.split("\n\n")[1].replace("\n", " ") if __doc__ else "",
     }
 
