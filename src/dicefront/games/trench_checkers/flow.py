@@ -192,14 +192,15 @@ def do_move(st: TrenchState, action: Move, player: int) -> list[Event]:
 def passing_moves(st: TrenchState, player: int) -> list[Move]:
     """Rule 3.4: the moves (two steps each) that take a unit through the tile of the
     enemy's inactive Commando and out to another tile next to it."""
-    mid = st.game.tables.cmd_start[1 - player]  # an inactive Commando never leaves it
-    if st.board.get(mid) != (st.commando_pid(1 - player),):
-        return []
     fresh_only = st.moves_left == 0
     if (st.push_left if fresh_only else st.moves_left) < 2:
         return []
-    board, ortho = st.board, st.game.tables.ortho
-    per = st.game.tables.per_player
+    tables = st.game.tables
+    mid = tables.cmd_start[1 - player]  # an inactive Commando never leaves it
+    if st.board.get(mid) != ((2 - player) * tables.per_player - 1,):  # the enemy Commando alone
+        return []
+    board, ortho = st.board, tables.ortho
+    per = tables.per_player
     out: list[Move] = []
     for src in ortho[mid]:
         stack = board.get(src, ())

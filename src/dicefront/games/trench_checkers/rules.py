@@ -14,7 +14,6 @@ from ...core.game import Action, State, winner_returns
 from ...core.grid import Cell, Grid
 from . import combat as cb
 from .actions import RANKS, Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play, TrenchAction
-from .board import order
 from .cards_play import card_plays, play_card, reason
 from .constants import (
     ATTACK,
@@ -220,12 +219,9 @@ class TrenchState(State[TrenchAction]):
 
     def terrain_cells(self, player: int) -> list[Cell]:
         """Rule 2.3: unoccupied grass (option ``terrain_area = own-half``: of the player's own half)."""
-        b = self.game.board
-        anywhere = self.game.options.terrain_area == "grass"
-        return [
-            c for c in sorted(self.grid.cells(), key=order)
-            if (anywhere or b.half(c) == player) and b.grass(c) and c not in self.board and c not in self.terrain
-        ]
+        board, terrain = self.board, self.terrain
+        spots = self.game.tables.terrain_spots(player, self.game.options.terrain_area == "grass")
+        return [c for c in spots if c not in board and c not in terrain]
 
     def moves(self, player: int) -> list[Move]:
         """Every legal single move (rules 3 and 4). Kept with copies of what it
@@ -234,79 +230,92 @@ class TrenchState(State[TrenchAction]):
         kept = self._moves
         if kept is not None:
             read, out = kept  # compared, not hashed: copies of what the generation read
-            if (read[0] == player and read[1] == self.moves_left and read[2] == self.active[player] and read[3] == self.board
-                    and read[4] == self.rank and read[5] == self.moved and read[6] == self.terrain
-                    and read[7] == self.push_left and read[8] == self.active[1 - player]):
+            if (read[0] == player and read[1] == self.moves_left and read[2] == self.push_left and read[3] == self.active
+                    and read[4] == self.board and read[5] == self.rank and read[6] == self.terrain
+                    and (read[7] is None or read[7] == self.moved)):
                 return out
         out = self._moves_now(player)
         if self.game.options.pass_commando and not self.active[1 - player]:
-            out = out + passing_moves(self, player)
-        self._moves = ((player, self.moves_left, self.active[player], dict(self.board), list(self.rank), set(self.moved),
-                        dict(self.terrain), self.push_left, self.active[1 - player]), out)
+            out += passing_moves(self, player)
+        fresh_only = self.moves_left == 0  # only then do the moves read which pieces moved
+        self._moves = ((player, self.moves_left, self.push_left, list(self.active), dict(self.board), list(self.rank),
+                        dict(self.terrain), set(self.moved) if fresh_only else None), out)
         return out
 
     def _moves_now(self, player: int) -> list[Move]:
-        board, rank, terrain, moved = self.board, self.rank, self.terrain, self.moved
+        board, rank, moved = self.board, self.rank, self.moved
+        get = board.get
         tables = self.game.tables
-        steps, order_index = tables.open_steps(tuple(terrain)), tables.order_index
+        steps, order_index = tables.open_steps(tuple(self.terrain)), tables.order_index
         lo = player * tables.per_player
         hi = lo + tables.per_player  # the player's pieces: lo <= pid < hi
         fresh_only = self.moves_left == 0
-        active = self.active[player]
         far = tables.far[player]
         out: list[Move] = []
+        add = out.append
         whole = steps[None]
-        for _, src, stack in sorted([(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]):
-            units: list[tuple[str | None, tuple[int, ...]]]
+        own = [(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]
+        own.sort()
+        for _, src, stack in own:
             if len(stack) == 1:
                 pid = stack[0]
                 if fresh_only and pid in moved:
                     continue
-                if rank[pid] != "S":
-                    if rank[pid] == "C" and not active:
-                        continue  # rule 7.1: an inactive Commando
-                    units = [(None, stack)]
-                else:  # a lone Soldier (the common case): the loop below, specialised
+                if rank[pid] == "S":  # a lone Soldier (the common case): the loop below, specialised
                     for dst, move in whole[src]:
-                        if dst not in board:
-                            out.append(move)
-                            continue
-                        there = board[dst]
-                        if not lo <= there[0] < hi:
+                        there = get(dst)
+                        if there is None:
+                            add(move)
+                        elif not lo <= there[0] < hi:
                             if not self.blocks(there):
-                                out.append(move)
+                                add(move)
                         elif len(there) < MAX_STACK:
                             if rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
                                 if dst not in far:
-                                    out.append(move)
+                                    add(move)
                             elif self.can_join(player, stack, there, dst):
-                                out.append(move)
+                                add(move)
                     continue
-            else:
-                ranks = "".join([rank[pid] for pid in stack])
-                units = [(None, stack)] if "V" in ranks or "C" in ranks else []  # rule 4.3
-                for r in "SVC":  # rule 4.2: unstacking moves one piece
-                    if r in ranks:
-                        units.append((r, (next(pid for pid in reversed(stack) if rank[pid] == r),)))
-            for kind, unit in units:
-                if fresh_only and len(stack) > 1 and any(pid in moved for pid in unit):  # singles: checked above
-                    continue
-                soldier = len(unit) == 1 and rank[unit[0]] == "S"
-                for dst, move in steps[kind][src]:  # rules 3.3-3.4, 4.1-4.4 (terrain left out)
-                    if dst not in board:
-                        out.append(move)
-                        continue
-                    there = board[dst]
-                    if not lo <= there[0] < hi:
-                        if not self.blocks(there):
-                            out.append(move)
-                    elif len(there) + len(unit) <= MAX_STACK:
-                        if soldier and rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
-                            if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
-                                out.append(move)
-                        elif self.can_join(player, unit, there, dst):
-                            out.append(move)
+                if rank[pid] == "C" and not self.active[player]:
+                    continue  # rule 7.1: an inactive Commando
+            self._stack_moves(player, src, stack, steps, out)
         return out
+
+    def _stack_moves(self, player: int, src: Cell, stack: tuple[int, ...], steps: dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]], out: list[Move]) -> None:
+        """The moves of a stack, or of a lone Veteran or active Commando, onto ``out``."""
+        board, rank, moved = self.board, self.rank, self.moved
+        tables = self.game.tables
+        lo = player * tables.per_player
+        hi = lo + tables.per_player
+        fresh_only = self.moves_left == 0
+        far = tables.far[player]
+        units: list[tuple[str | None, tuple[int, ...]]]
+        if len(stack) == 1:
+            units = [(None, stack)]
+        else:
+            ranks = "".join([rank[pid] for pid in stack])
+            units = [(None, stack)] if "V" in ranks or "C" in ranks else []  # rule 4.3
+            for r in "SVC":  # rule 4.2: unstacking moves one piece
+                if r in ranks:
+                    units.append((r, (next(pid for pid in reversed(stack) if rank[pid] == r),)))
+        for kind, unit in units:
+            if fresh_only and len(stack) > 1 and any(pid in moved for pid in unit):  # singles: checked above
+                continue
+            soldier = len(unit) == 1 and rank[unit[0]] == "S"
+            for dst, move in steps[kind][src]:  # rules 3.3-3.4, 4.1-4.4 (terrain left out)
+                if dst not in board:
+                    out.append(move)
+                    continue
+                there = board[dst]
+                if not lo <= there[0] < hi:
+                    if not self.blocks(there):
+                        out.append(move)
+                elif len(there) + len(unit) <= MAX_STACK:
+                    if soldier and rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
+                        if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
+                            out.append(move)
+                    elif self.can_join(player, unit, there, dst):
+                        out.append(move)
 
     def blocks(self, enemy: tuple[int, ...]) -> bool:
         """Rule 3.4: whether the enemy unit ``enemy`` (a stack of the other side) keeps

@@ -16,7 +16,7 @@ UNIT_RANKS: tuple[str | None, ...] = (None, "S", "V", "C")
 class Tables:
     """Per-board lookups; every value is derived from the board alone."""
 
-    __slots__ = ("around", "attacks", "claimable", "cmd_start", "enemy_half", "far", "names", "open", "order_index", "ortho", "per_player", "steps")
+    __slots__ = ("around", "attacks", "claimable", "cmd_start", "enemy_half", "far", "names", "open", "order_index", "ortho", "per_player", "spots", "steps")
 
     def __init__(self, board: Board) -> None:
         grid = board.grid
@@ -47,6 +47,9 @@ class Tables:
         self.claimable = (board.claimable(0), board.claimable(1))
         """The depots each player may draw from, in board order (rule 8.1)."""
         self.attacks: dict[tuple[Cell, Cell], Attack] = {(c, d): Attack(c, d) for c in cells for d in self.around[c]}
+        grass = [c for c in cells if board.grass(c)]
+        self.spots = (tuple(grass), *(tuple(c for c in grass if board.half(c) == p) for p in (0, 1)))
+        """Grass tiles in board order: all of them, then those of each player's half."""
 
     def open_steps(self, terrain: tuple[Cell, ...]) -> dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]]:
         """``steps`` less the steps onto ``terrain`` (rule 2.3: nothing enters terrain)."""
@@ -55,8 +58,19 @@ class Tables:
             if len(self.open) >= OPEN_LIMIT:
                 self.open.clear()
             blocked = frozenset(terrain)
-            kept = self.open[terrain] = {
-                rank: {c: tuple(s for s in moves if s[0] not in blocked) for c, moves in by_cell.items()}
-                for rank, by_cell in self.steps.items()
-            }
+            near = {n for c in blocked for n in self.ortho.get(c, ())}  # only their steps change
+            kept = self.open[terrain] = {rank: _without(by_cell, near, blocked) for rank, by_cell in self.steps.items()}
         return kept
+
+    def terrain_spots(self, player: int, anywhere: bool) -> tuple[Cell, ...]:
+        """The grass tiles in board order where ``player`` may place terrain on an empty
+        board (rule 2.3; ``anywhere`` False: the player's own half only)."""
+        return self.spots[0 if anywhere else 1 + player]
+
+
+def _without(by_cell: dict[Cell, tuple[tuple[Cell, Move], ...]], near: set[Cell], blocked: frozenset[Cell]) -> dict[Cell, tuple[tuple[Cell, Move], ...]]:
+    out = dict(by_cell)
+    for c in near:
+        if c in out:
+            out[c] = tuple(s for s in out[c] if s[0] not in blocked)
+    return out
