@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ...core.data import DataFile, require
@@ -34,6 +35,17 @@ class CardList:
             if c.id == card_id:
                 return c
         return None
+
+    def open_in(self, windows: frozenset[str]) -> tuple[Card, ...]:
+        """The cards, in list order, that may be played in one of ``windows``."""
+        found = self._open.get(windows)
+        if found is None:
+            found = self._open[windows] = tuple(c for c in self.cards if c.windows & windows)
+        return found
+
+    @cached_property
+    def _open(self) -> dict[frozenset[str], tuple[Card, ...]]:
+        return {}  # bounded: keys are sets of the six WINDOWS
 
     def ids(self) -> list[str]:
         return [c.id for c in self.cards]

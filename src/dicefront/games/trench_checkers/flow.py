@@ -157,20 +157,23 @@ def end_round(st: TrenchState) -> list[Event]:
 # ----- movement -------------------------------------------------------------------------------
 def do_move(st: TrenchState, action: Move, player: int) -> list[Event]:
     src, dst = action.src, action.dst
-    stack = st.board[src]
+    board = st.board
+    stack = board[src]
     if action.rank is None:
         unit = stack
+        del board[src]
     else:
-        unit = (next(pid for pid in reversed(stack) if st.rank[pid] == action.rank),)
-    there = st.board.get(dst, ())
-    rest = tuple(pid for pid in stack if pid not in unit)
-    if rest:
-        st.board[src] = rest
-    else:
-        del st.board[src]
-    st.board[dst] = there + unit
+        rank = st.rank
+        unit = (next(pid for pid in reversed(stack) if rank[pid] == action.rank),)
+        rest = tuple(pid for pid in stack if pid != unit[0])
+        if rest:
+            board[src] = rest
+        else:
+            del board[src]
+    there = board.get(dst, ())
+    board[dst] = there + unit
     st.moved.update(unit)
-    cost = 1 if st.grid.distance(src, dst) == 1 else 2  # rule 3.4: passing an inactive Commando
+    cost = 1 if abs(src[0] - dst[0]) + abs(src[1] - dst[1]) == 1 else 2  # rule 3.4: passing an inactive Commando
     st.moves_made += cost
     if st.moves_left:
         st.moves_left -= cost

@@ -157,7 +157,10 @@ class TrenchState(State[TrenchAction]):
         tables = self.game.tables
         lo = player * tables.per_player
         hi = lo + tables.per_player
-        return sorted([c for c, s in self.board.items() if lo <= s[0] < hi], key=tables.order_index.__getitem__)
+        order_index = tables.order_index
+        own = [(order_index[c], c) for c, s in self.board.items() if lo <= s[0] < hi]
+        own.sort()
+        return [c for _, c in own]
 
     def pieces_of(self, player: int) -> int:
         return sum(len(s) for s in self.board.values() if self.game.board.owner(s[0]) == player)
@@ -349,9 +352,37 @@ class TrenchState(State[TrenchAction]):
             read, found = kept
             if read[0] == player and read[1] == self.active and read[2] == self.board and read[3] == self.rank:
                 return found
-        made = self.game.tables.attacks
-        out = [made[s, t] for s in self.cells_of(player) for t in self.targets(s)]
+        out = self._attacks_now(player)
         self._attacks = ((player, list(self.active), dict(self.board), list(self.rank)), out)
+        return out
+
+    def _attacks_now(self, player: int) -> list[Attack]:
+        """``targets`` of every unit of ``player``, units in board order (one pass)."""
+        board, rank, active = self.board, self.rank, self.active
+        tables = self.game.tables
+        made, around, ortho, order_index = tables.attacks, tables.around, tables.ortho, tables.order_index
+        lo = player * tables.per_player
+        hi = lo + tables.per_player
+        enemy_active = active[1 - player]
+        own = [(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]
+        own.sort()
+        get = board.get
+        out: list[Attack] = []
+        for _, src, stack in own:
+            if len(stack) == 1:
+                r = rank[stack[0]]
+                if r == "C" and not active[player]:
+                    continue
+                near = around[src] if r == "V" else ortho[src]
+            else:
+                near = around[src] if any(rank[pid] == "V" for pid in stack) else ortho[src]
+            for t in near:
+                there = get(t)
+                if there is None or lo <= there[0] < hi:
+                    continue
+                if len(there) == 1 and rank[there[0]] == "C" and not enemy_active:
+                    continue
+                out.append(made[src, t])
         return out
 
     def targets(self, src: Cell) -> list[Cell]:
@@ -431,7 +462,7 @@ class TrenchState(State[TrenchAction]):
             where: Cell | None = start
             if cmd not in board.get(start, ()):
                 where = next((c for c, s in board.items() if cmd in s), None)
-            if where is not None and (where == dst or self.grid.distance(where, dst) == 1):
+            if where is not None and abs(where[0] - dst[0]) + abs(where[1] - dst[1]) <= 1:  # on it or next to it
                 self.active[player] = True
                 name = self.game.player_name(player)
                 events.append(Event(Kind.ACTIVATE, f"{name}'s Commando on {Grid.name(where)} becomes active.", {"cell": Grid.name(where)}))
@@ -440,14 +471,15 @@ class TrenchState(State[TrenchAction]):
         return events
 
     def claim_depots(self, player: int, dst: Cell) -> list[Event]:
-        b, past = self.game.board, self.game.options.depot_claim == "on-or-past"
+        past = self.game.options.depot_claim == "on-or-past"
         events: list[Event] = []
         claimed = self.claimed
-        for d in self.game.tables.claimable[player]:
+        row = dst[1] if player == 0 else self.game.board.height - 1 - dst[1]  # Board.progress
+        for d, depot_row in self.game.tables.depot_rows[player]:
             if d in claimed:
                 continue
-            if dst == d or (past and b.progress(player, dst[1]) > b.progress(player, d[1])):
-                self.claimed.add(d)
+            if dst == d or (past and row > depot_row):
+                claimed.add(d)
                 text = f"{self.game.player_name(player)} reaches the supply depot on {Grid.name(d)}"
                 if self.game.options.cards and sum(self.deck.values()) - self.draws.count(0) - self.draws.count(1) > 0:
                     self.draws.append(player)
