@@ -202,14 +202,15 @@ def passing_moves(st: TrenchState, player: int) -> list[Move]:
     mid = tables.cmd_start[1 - player]  # an inactive Commando never leaves it
     if st.board.get(mid) != ((2 - player) * tables.per_player - 1,):  # the enemy Commando alone
         return []
-    board, ortho = st.board, tables.ortho
+    board, ortho, made = st.board, tables.ortho, tables.passes
     per = tables.per_player
     out: list[Move] = []
     for src in ortho[mid]:
-        stack = board.get(src, ())
-        if not stack or stack[0] // per != player:
+        stack = board.get(src)
+        if stack is None or stack[0] // per != player:
             continue
-        for kind, unit in _movable_units(st, player, stack):
+        units = _movable_units(st, player, stack) if len(stack) > 1 else () if st.rank[stack[0]] == "C" and not st.active[player] else ((None, stack),)
+        for kind, unit in units:
             if fresh_only and any(pid in st.moved for pid in unit):
                 continue
             for dst in ortho[mid]:
@@ -217,7 +218,10 @@ def passing_moves(st: TrenchState, player: int) -> list[Move]:
                     continue
                 there = board.get(dst)
                 if there is None or (there[0] // per == player and st.can_join(player, unit, there, dst)):
-                    out.append(Move(src, dst, kind))
+                    move = made.get((src, dst, kind))
+                    if move is None:
+                        move = made[src, dst, kind] = Move(src, dst, kind)
+                    out.append(move)
     return out
 
 

@@ -16,7 +16,7 @@ UNIT_RANKS: tuple[str | None, ...] = (None, "S", "V", "C")
 class Tables:
     """Per-board lookups; every value is derived from the board alone."""
 
-    __slots__ = ("around", "attacks", "claimable", "cmd_start", "depot_rows", "enemy_half", "far", "names", "open", "order_index", "ortho", "per_player", "spots", "steps")
+    __slots__ = ("around", "attacks", "claimable", "cmd_start", "depot_rows", "enemy_half", "far", "names", "open", "order_index", "ortho", "passes", "per_player", "spots", "steps")
 
     def __init__(self, board: Board) -> None:
         grid = board.grid
@@ -49,6 +49,8 @@ class Tables:
         self.depot_rows = tuple(tuple((d, board.progress(p, d[1])) for d in self.claimable[p]) for p in (0, 1))
         """``claimable`` with each depot's ``Board.progress`` for its player."""
         self.attacks: dict[tuple[Cell, Cell], Attack] = {(c, d): Attack(c, d) for c in cells for d in self.around[c]}
+        self.passes: dict[tuple[Cell, Cell, str | None], Move] = {}
+        """Passing moves (rule 3.4) made once; bounded by the pairs of tiles around the two Commandos."""
         grass = [c for c in cells if board.grass(c)]
         self.spots = (tuple(grass), *(tuple(c for c in grass if board.half(c) == p) for p in (0, 1)))
         """Grass tiles in board order: all of them, then those of each player's half."""
