@@ -95,7 +95,8 @@ def _plays(st: TrenchState, p: int, card: Card) -> list[Play]:
 
 
 def fallen_soldier(st: TrenchState, p: int) -> int | None:
-    return next((pid for pid in st.graveyard if st.game.board.owner(pid) == p and st.rank[pid] == "S"), None)
+    per, rank = st.game.board.per_player, st.rank
+    return next((pid for pid in st.graveyard if pid // per == p and rank[pid] == "S"), None)
 
 
 def revive_cells(st: TrenchState, p: int) -> list[Cell]:

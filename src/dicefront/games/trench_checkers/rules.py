@@ -31,6 +31,7 @@ from .constants import (
     Kind,
 )
 from .flow import apply_action, apply_chance, passing_moves
+from .tables import Steps
 
 if TYPE_CHECKING:
     from . import TrenchCheckersGame
@@ -38,6 +39,26 @@ if TYPE_CHECKING:
 _THIRTIETH = Fraction(1, 30)
 ROLLOFF_OUTCOMES: Outcomes = [(Roll((a, b)), _THIRTIETH) for a in range(1, 7) for b in range(1, 7) if a != b]
 """Shared by every roll-off (never change it: ``core.chance`` keeps tables by identity)."""
+
+
+_PLANS: dict[str, tuple[tuple[str | None, int], ...]] = {}
+
+
+def unit_plan(ranks: str) -> tuple[tuple[str | None, int], ...]:
+    """The units that may leave a stack of ``ranks`` (bottom first) as (rank, index of
+    the piece; -1: the whole stack): rules 4.2-4.3 (a lone piece moves as the whole
+    stack). Made once per ``ranks`` (bounded: cleared past 1000)."""
+    plan = _PLANS.get(ranks)
+    if plan is None:
+        if len(ranks) == 1:
+            plan = ((None, -1),)
+        else:
+            whole: list[tuple[str | None, int]] = [(None, -1)] if "V" in ranks or "C" in ranks else []  # rule 4.3
+            plan = (*whole, *((r, ranks.rindex(r)) for r in "SVC" if r in ranks))  # rule 4.2: the top piece of a rank
+        if len(_PLANS) >= 1000:
+            _PLANS.clear()
+        _PLANS[ranks] = plan
+    return plan
 
 
 class TrenchState(State[TrenchAction]):
@@ -237,19 +258,21 @@ class TrenchState(State[TrenchAction]):
                     and read[4] == self.board and read[5] == self.rank and read[6] == self.terrain
                     and (read[7] is None or read[7] == self.moved)):
                 return out
-        out = self._moves_now(player)
+        terrain = self.terrain  # rarely changes: the terrain-free steps are kept too
+        steps = kept[0][8] if kept is not None and kept[0][6] == terrain else self.game.tables.open_steps(tuple(terrain))
+        out = self._moves_now(player, steps)
         if self.game.options.pass_commando and not self.active[1 - player]:
             out += passing_moves(self, player)
         fresh_only = self.moves_left == 0  # only then do the moves read which pieces moved
         self._moves = ((player, self.moves_left, self.push_left, list(self.active), dict(self.board), list(self.rank),
-                        dict(self.terrain), set(self.moved) if fresh_only else None), out)
+                        dict(terrain), set(self.moved) if fresh_only else None, steps), out)
         return out
 
-    def _moves_now(self, player: int) -> list[Move]:
+    def _moves_now(self, player: int, steps: Steps) -> list[Move]:
         board, rank, moved = self.board, self.rank, self.moved
         get = board.get
         tables = self.game.tables
-        steps, order_index = tables.open_steps(tuple(self.terrain)), tables.order_index
+        order_index = tables.order_index
         lo = player * tables.per_player
         hi = lo + tables.per_player  # the player's pieces: lo <= pid < hi
         fresh_only = self.moves_left == 0
@@ -284,37 +307,28 @@ class TrenchState(State[TrenchAction]):
             self._stack_moves(player, src, stack, steps, out)
         return out
 
-    def _stack_moves(self, player: int, src: Cell, stack: tuple[int, ...], steps: dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]], out: list[Move]) -> None:
+    def _stack_moves(self, player: int, src: Cell, stack: tuple[int, ...], steps: Steps, out: list[Move]) -> None:
         """The moves of a stack, or of a lone Veteran or active Commando, onto ``out``."""
-        board, rank, moved = self.board, self.rank, self.moved
+        board, rank = self.board, self.rank
         tables = self.game.tables
         lo = player * tables.per_player
         hi = lo + tables.per_player
         fresh_only = self.moves_left == 0
         far = tables.far[player]
-        units: list[tuple[str | None, tuple[int, ...]]]
-        if len(stack) == 1:
-            units = [(None, stack)]
-        else:
-            ranks = "".join([rank[pid] for pid in stack])
-            units = [(None, stack)] if "V" in ranks or "C" in ranks else []  # rule 4.3
-            for r in "SVC":  # rule 4.2: unstacking moves one piece
-                if r in ranks:
-                    units.append((r, (next(pid for pid in reversed(stack) if rank[pid] == r),)))
-        for kind, unit in units:
-            if fresh_only and len(stack) > 1 and any(pid in moved for pid in unit):  # singles: checked above
+        for kind, at in unit_plan("".join([rank[pid] for pid in stack])):
+            unit = stack if at < 0 else (stack[at],)
+            if fresh_only and len(stack) > 1 and any(pid in self.moved for pid in unit):  # singles: checked above
                 continue
-            soldier = len(unit) == 1 and rank[unit[0]] == "S"
+            size = len(unit)
             for dst, move in steps[kind][src]:  # rules 3.3-3.4, 4.1-4.4 (terrain left out)
-                if dst not in board:
+                there = board.get(dst)
+                if there is None:
                     out.append(move)
-                    continue
-                there = board[dst]
-                if not lo <= there[0] < hi:
+                elif not lo <= there[0] < hi:
                     if not self.blocks(there):
                         out.append(move)
-                elif len(there) + len(unit) <= MAX_STACK:
-                    if soldier and rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
+                elif len(there) + size <= MAX_STACK:
+                    if kind == "S" and rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
                         if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
                             out.append(move)
                     elif self.can_join(player, unit, there, dst):

@@ -11,6 +11,8 @@ ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 OPEN_LIMIT = 256
 UNIT_RANKS: tuple[str | None, ...] = (None, "S", "V", "C")
+Steps = dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]]
+"""The steps of a unit (None: a whole stack; else one piece of that rank) from each tile."""
 
 
 class Tables:
@@ -35,14 +37,14 @@ class Tables:
         """Orthogonal neighbours in board order (the order targets are listed in)."""
         self.around: dict[Cell, tuple[Cell, ...]] = {c: tuple(sorted(near(c, ORTHO + DIAG), key=order)) for c in cells}
         """Orthogonal and diagonal neighbours in board order (a Veteran's targets)."""
-        self.steps: dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]] = {
+        self.steps: Steps = {
             rank: {c: tuple((d, Move(c, d, rank)) for d in near(c, ORTHO)) for c in cells} for rank in UNIT_RANKS
         }
         """The moves of a unit (whole stack: None, or one piece of a rank) from a cell,
         in the order of ORTHO."""
         self.cmd_start = (board.starts[board.per_player - 1][0], board.starts[2 * board.per_player - 1][0])
         """The cell each Commando starts on (where it stays until it is active)."""
-        self.open: dict[tuple[Cell, ...], dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]]] = {}
+        self.open: dict[tuple[Cell, ...], Steps] = {}
         """``steps`` without the steps onto terrain, by the terrain cells (bounded cache)."""
         self.claimable = (board.claimable(0), board.claimable(1))
         """The depots each player may draw from, in board order (rule 8.1)."""
@@ -55,7 +57,7 @@ class Tables:
         self.spots = (tuple(grass), *(tuple(c for c in grass if board.half(c) == p) for p in (0, 1)))
         """Grass tiles in board order: all of them, then those of each player's half."""
 
-    def open_steps(self, terrain: tuple[Cell, ...]) -> dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]]:
+    def open_steps(self, terrain: tuple[Cell, ...]) -> Steps:
         """``steps`` less the steps onto ``terrain`` (rule 2.3: nothing enters terrain)."""
         kept = self.open.get(terrain)
         if kept is None:
