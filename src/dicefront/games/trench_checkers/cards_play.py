@@ -10,7 +10,6 @@ from ...core.game import Action
 from ...core.grid import Cell, Grid
 from . import combat as cb
 from .actions import Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play
-from .board import order
 from .constants import ATTACK, DEFEND, MOVE, PUSH_MOVES, REACT, REROLL, Kind
 from .flow import begin_battle
 
@@ -100,7 +99,8 @@ def fallen_soldier(st: TrenchState, p: int) -> int | None:
 
 
 def revive_cells(st: TrenchState, p: int) -> list[Cell]:
-    return sorted((c for c in st.game.board.home_row(p) if c not in st.board and c not in st.terrain), key=order)
+    board, terrain = st.board, st.terrain
+    return [c for c in st.game.tables.home[p] if c not in board and c not in terrain]
 
 
 def play_card(st: TrenchState, action: Play, p: int) -> list[Event]:

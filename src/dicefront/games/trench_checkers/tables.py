@@ -18,7 +18,7 @@ Steps = dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]]
 class Tables:
     """Per-board lookups; every value is derived from the board alone."""
 
-    __slots__ = ("around", "attacks", "claimable", "cmd_start", "depot_rows", "enemy_half", "far", "names", "open", "order_index", "ortho", "passes", "per_player", "spots", "steps")
+    __slots__ = ("around", "attacks", "claimable", "cmd_start", "depot_rows", "enemy_half", "far", "home", "names", "open", "order_index", "ortho", "passes", "per_player", "spots", "steps")
 
     def __init__(self, board: Board) -> None:
         grid = board.grid
@@ -53,6 +53,8 @@ class Tables:
         self.attacks: dict[tuple[Cell, Cell], Attack] = {(c, d): Attack(c, d) for c in cells for d in self.around[c]}
         self.passes: dict[tuple[Cell, Cell, str | None], Move] = {}
         """Passing moves (rule 3.4) made once; bounded by the pairs of tiles around the two Commandos."""
+        self.home = (tuple(sorted(board.home_row(0), key=order)), tuple(sorted(board.home_row(1), key=order)))
+        """Each player's back row in board order (where a revived Soldier may return)."""
         grass = [c for c in cells if board.grass(c)]
         self.spots = (tuple(grass), *(tuple(c for c in grass if board.half(c) == p) for p in (0, 1)))
         """Grass tiles in board order: all of them, then those of each player's half."""
