@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 _THIRTIETH = Fraction(1, 30)
 ROLLOFF_OUTCOMES: Outcomes = [(Roll((a, b)), _THIRTIETH) for a in range(1, 7) for b in range(1, 7) if a != b]
 """Shared by every roll-off (never change it: ``core.chance`` keeps tables by identity)."""
+_IDLE = frozenset((*CHANCE_PHASES, OVER))
+"""Phases in which nobody acts (``actors`` is empty)."""
+_CHOOSE_FIRST, _END_ATTACKS, _PASS = (ChooseFirst(0), ChooseFirst(1)), EndAttacks(), Pass()
 
 
 _PLANS: dict[str, tuple[tuple[str | None, int], ...]] = {}
@@ -227,19 +230,19 @@ class TrenchState(State[TrenchAction]):
 
     # ----- legal actions ---------------------------------------------------------------
     def legal_actions(self, player: int) -> list[TrenchAction]:
-        if player not in self.actors:
-            return []
         phase = self.phase
+        if player != self.player or self.draws or phase in _IDLE:  # not in ``actors``
+            return []
         if phase == FIRST:
-            return [ChooseFirst(0), ChooseFirst(1)]
+            return [*_CHOOSE_FIRST]
         if phase == TERRAIN:
             return [PlaceTerrain(c) for c in self.terrain_cells(player)]
         if phase == MOVE:
             return [*self.moves(player), *self.card_plays(player)]
         if phase == ATTACK:
             attacks = self.attacks(player) if self.attacks_left else []
-            return [*attacks, *self.card_plays(player), EndAttacks()]
-        return [*self.card_plays(player), Pass()]  # DEFEND, REACT
+            return [*attacks, *self.card_plays(player), _END_ATTACKS]
+        return [*self.card_plays(player), _PASS]  # DEFEND, REACT
 
     def terrain_cells(self, player: int) -> list[Cell]:
         """Rule 2.3: unoccupied grass (option ``terrain_area = own-half``: of the player's own half)."""
