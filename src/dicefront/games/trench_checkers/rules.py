@@ -307,17 +307,16 @@ class TrenchState(State[TrenchAction]):
                     continue
                 if rank[pid] == "C" and not self.active[player]:
                     continue  # rule 7.1: an inactive Commando
-            self._stack_moves(player, src, stack, steps, out)
+            self._stack_moves(player, src, stack, steps, out, fresh_only, far)
         return out
 
-    def _stack_moves(self, player: int, src: Cell, stack: tuple[int, ...], steps: Steps, out: list[Move]) -> None:
-        """The moves of a stack, or of a lone Veteran or active Commando, onto ``out``."""
+    def _stack_moves(self, player: int, src: Cell, stack: tuple[int, ...], steps: Steps, out: list[Move], fresh_only: bool, far: frozenset[Cell]) -> None:
+        """The moves of a stack, or of a lone Veteran or active Commando, onto ``out``
+        (``_moves_now``'s helper: ``fresh_only`` when only unmoved pieces move, ``far``
+        the player's farthest trench)."""
         board, rank = self.board, self.rank
-        tables = self.game.tables
-        lo = player * tables.per_player
-        hi = lo + tables.per_player
-        fresh_only = self.moves_left == 0
-        far = tables.far[player]
+        lo = player * self.game.tables.per_player
+        hi = lo + self.game.tables.per_player
         for kind, at in unit_plan("".join([rank[pid] for pid in stack])):
             unit = stack if at < 0 else (stack[at],)
             if fresh_only and len(stack) > 1 and any(pid in self.moved for pid in unit):  # singles: checked above
@@ -383,9 +382,12 @@ class TrenchState(State[TrenchAction]):
         enemy_active = active[1 - player]
         own = [(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]
         own.sort()
+        enemy = {c for c, s in board.items() if not lo <= s[0] < hi}
         get = board.get
         out: list[Attack] = []
         for _, src, stack in own:
+            if enemy.isdisjoint(around[src]):
+                continue  # nothing to attack, even for a Veteran
             if len(stack) == 1:
                 r = rank[stack[0]]
                 if r == "C" and not active[player]:
