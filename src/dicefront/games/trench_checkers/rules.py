@@ -218,8 +218,7 @@ class TrenchState(State[TrenchAction]):
         if self.phase == OVER:
             return []
         if self.draws:  # rule 10.2: a card kind, weighted by its copies left
-            total = sum(self.deck.values())
-            return [(Roll((k,)), Fraction(self.deck[k], total)) for k in self.game.cards.ids() if self.deck.get(k)]
+            return self.game.cards.draw_outcomes(self.deck)
         if self.phase == ROLLOFF:  # rules 2.1, 5.10: re-rolled ties are left out
             return ROLLOFF_OUTCOMES
         if self.phase == ROLL and self.combat is not None:
