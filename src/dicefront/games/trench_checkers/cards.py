@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
 from typing import Any
 
+from ...core.chance import Outcomes, Roll
 from ...core.data import DataFile, require
 from ...core.errors import DataFileError
 
@@ -34,6 +37,35 @@ class CardList:
             if c.id == card_id:
                 return c
         return None
+
+    def open_in(self, windows: frozenset[str]) -> tuple[Card, ...]:
+        """The cards, in list order, that may be played in one of ``windows``."""
+        found = self._open.get(windows)
+        if found is None:
+            found = self._open[windows] = tuple(c for c in self.cards if c.windows & windows)
+        return found
+
+    def draw_outcomes(self, deck: dict[str, int]) -> Outcomes:
+        """Rule 10.2: the card kinds drawable from ``deck``, in list order, each weighted
+        by its copies left. Made once per deck content and shared (never change it:
+        ``core.chance`` keeps sampling tables by identity); bounded: cleared past 4096."""
+        key = tuple(deck.items())
+        found = self._draws.get(key)
+        if found is None:
+            total = sum(deck.values())
+            found = [(Roll((k,)), Fraction(deck[k], total)) for k in self.ids() if deck.get(k)]
+            if len(self._draws) >= 4096:
+                self._draws.clear()
+            self._draws[key] = found
+        return found
+
+    @cached_property
+    def _draws(self) -> dict[tuple[tuple[str, int], ...], Outcomes]:
+        return {}
+
+    @cached_property
+    def _open(self) -> dict[frozenset[str], tuple[Card, ...]]:
+        return {}  # bounded: keys are sets of the six WINDOWS
 
     def ids(self) -> list[str]:
         return [c.id for c in self.cards]

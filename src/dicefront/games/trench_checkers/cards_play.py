@@ -10,7 +10,6 @@ from ...core.game import Action
 from ...core.grid import Cell, Grid
 from . import combat as cb
 from .actions import Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play
-from .board import order
 from .constants import ATTACK, DEFEND, MOVE, PUSH_MOVES, REACT, REROLL, Kind
 from .flow import begin_battle
 
@@ -19,26 +18,42 @@ if TYPE_CHECKING:
     from .rules import TrenchState
 
 
-def windows(st: TrenchState) -> set[str]:
+_MOVE_FIRST, _MOVE = frozenset({"move", "before-move"}), frozenset({"move"})
+_ATTACK, _ATTACK_AFTER, _AFTER = frozenset({"attack"}), frozenset({"attack", "after-attack"}), frozenset({"after-attack"})
+_DEFEND, _AFTER_ROLL, _NONE = frozenset({"defend"}), frozenset({"after-roll"}), frozenset[str]()
+_PLAIN: dict[str, list[Play]] = {}
+"""A card play without a target, made once per card id (bounded: cleared past 1000)."""
+
+
+def windows(st: TrenchState) -> frozenset[str]:
     if st.phase == MOVE:
-        return {"move", "before-move"} if st.moves_made == 0 else {"move"}
+        return _MOVE_FIRST if st.moves_made == 0 else _MOVE
     if st.phase == ATTACK:
-        out = {"attack"} if st.attacks_left else set()
-        if st.attack_made:
-            out.add("after-attack")
-        return out
-    return {"defend"} if st.phase == DEFEND else {"after-roll"} if st.phase == REACT else set()
+        if st.attacks_left:
+            return _ATTACK_AFTER if st.attack_made else _ATTACK
+        return _AFTER if st.attack_made else _NONE
+    return _DEFEND if st.phase == DEFEND else _AFTER_ROLL if st.phase == REACT else _NONE
 
 
 def card_plays(st: TrenchState, player: int) -> list[Play]:
-    if not st.game.options.cards or not st.hands[player]:
+    hand = st.hands[player]
+    if not hand or not st.game.options.cards:
         return []
-    open_windows = windows(st)
     out: list[Play] = []
-    for card in st.game.cards.cards:
-        if st.hands[player].get(card.id) and card.windows & open_windows:
+    for card in st.game.cards.open_in(windows(st)):
+        if hand.get(card.id):
             out.extend(_plays(st, player, card))
     return out
+
+
+def _one(card_id: str) -> list[Play]:
+    """``[Play(card_id)]``, shared: callers copy it into their own list."""
+    one = _PLAIN.get(card_id)
+    if one is None:
+        if len(_PLAIN) >= 1000:
+            _PLAIN.clear()
+        one = _PLAIN[card_id] = [Play(card_id)]
+    return one
 
 
 def _react_side(st: TrenchState) -> int:
@@ -47,7 +62,7 @@ def _react_side(st: TrenchState) -> int:
 
 
 def _plays(st: TrenchState, p: int, card: Card) -> list[Play]:
-    e, c, one = card.effect, st.combat, [Play(card.id)]
+    e, c, one = card.effect, st.combat, _one(card.id)
     if e in ("save", "reroll"):
         side = _react_side(st)
         if c is None or side < 0:
@@ -79,11 +94,13 @@ def _plays(st: TrenchState, p: int, card: Card) -> list[Play]:
 
 
 def fallen_soldier(st: TrenchState, p: int) -> int | None:
-    return next((pid for pid in st.graveyard if st.game.board.owner(pid) == p and st.rank[pid] == "S"), None)
+    per, rank = st.game.board.per_player, st.rank
+    return next((pid for pid in st.graveyard if pid // per == p and rank[pid] == "S"), None)
 
 
 def revive_cells(st: TrenchState, p: int) -> list[Cell]:
-    return sorted((c for c in st.game.board.home_row(p) if c not in st.board and c not in st.terrain), key=order)
+    board, terrain = st.board, st.terrain
+    return [c for c in st.game.tables.home[p] if c not in board and c not in terrain]
 
 
 def play_card(st: TrenchState, action: Play, p: int) -> list[Event]:

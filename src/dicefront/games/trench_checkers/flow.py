@@ -157,20 +157,23 @@ def end_round(st: TrenchState) -> list[Event]:
 # ----- movement -------------------------------------------------------------------------------
 def do_move(st: TrenchState, action: Move, player: int) -> list[Event]:
     src, dst = action.src, action.dst
-    stack = st.board[src]
+    board = st.board
+    stack = board[src]
     if action.rank is None:
         unit = stack
+        del board[src]
     else:
-        unit = (next(pid for pid in reversed(stack) if st.rank[pid] == action.rank),)
-    there = st.board.get(dst, ())
-    rest = tuple(pid for pid in stack if pid not in unit)
-    if rest:
-        st.board[src] = rest
-    else:
-        del st.board[src]
-    st.board[dst] = there + unit
+        rank = st.rank
+        unit = (next(pid for pid in reversed(stack) if rank[pid] == action.rank),)
+        rest = tuple(pid for pid in stack if pid != unit[0])
+        if rest:
+            board[src] = rest
+        else:
+            del board[src]
+    there = board.get(dst, ())
+    board[dst] = there + unit
     st.moved.update(unit)
-    cost = 1 if st.grid.distance(src, dst) == 1 else 2  # rule 3.4: passing an inactive Commando
+    cost = 1 if abs(src[0] - dst[0]) + abs(src[1] - dst[1]) == 1 else 2  # rule 3.4: passing an inactive Commando
     st.moves_made += cost
     if st.moves_left:
         st.moves_left -= cost
@@ -192,20 +195,22 @@ def do_move(st: TrenchState, action: Move, player: int) -> list[Event]:
 def passing_moves(st: TrenchState, player: int) -> list[Move]:
     """Rule 3.4: the moves (two steps each) that take a unit through the tile of the
     enemy's inactive Commando and out to another tile next to it."""
-    mid = st.game.tables.cmd_start[1 - player]  # an inactive Commando never leaves it
-    if st.board.get(mid) != (st.commando_pid(1 - player),):
-        return []
     fresh_only = st.moves_left == 0
     if (st.push_left if fresh_only else st.moves_left) < 2:
         return []
-    board, ortho = st.board, st.game.tables.ortho
-    per = st.game.tables.per_player
+    tables = st.game.tables
+    mid = tables.cmd_start[1 - player]  # an inactive Commando never leaves it
+    if st.board.get(mid) != ((2 - player) * tables.per_player - 1,):  # the enemy Commando alone
+        return []
+    board, ortho, made = st.board, tables.ortho, tables.passes
+    per = tables.per_player
     out: list[Move] = []
     for src in ortho[mid]:
-        stack = board.get(src, ())
-        if not stack or stack[0] // per != player:
+        stack = board.get(src)
+        if stack is None or stack[0] // per != player:
             continue
-        for kind, unit in _movable_units(st, player, stack):
+        units = _movable_units(st, player, stack) if len(stack) > 1 else () if st.rank[stack[0]] == "C" and not st.active[player] else ((None, stack),)
+        for kind, unit in units:
             if fresh_only and any(pid in st.moved for pid in unit):
                 continue
             for dst in ortho[mid]:
@@ -213,7 +218,10 @@ def passing_moves(st: TrenchState, player: int) -> list[Move]:
                     continue
                 there = board.get(dst)
                 if there is None or (there[0] // per == player and st.can_join(player, unit, there, dst)):
-                    out.append(Move(src, dst, kind))
+                    move = made.get((src, dst, kind))
+                    if move is None:
+                        move = made[src, dst, kind] = Move(src, dst, kind)
+                    out.append(move)
     return out
 
 

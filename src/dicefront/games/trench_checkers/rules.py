@@ -14,7 +14,6 @@ from ...core.game import Action, State, winner_returns
 from ...core.grid import Cell, Grid
 from . import combat as cb
 from .actions import RANKS, Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play, TrenchAction
-from .board import order
 from .cards_play import card_plays, play_card, reason
 from .constants import (
     ATTACK,
@@ -32,6 +31,7 @@ from .constants import (
     Kind,
 )
 from .flow import apply_action, apply_chance, passing_moves
+from .tables import Steps
 
 if TYPE_CHECKING:
     from . import TrenchCheckersGame
@@ -39,6 +39,29 @@ if TYPE_CHECKING:
 _THIRTIETH = Fraction(1, 30)
 ROLLOFF_OUTCOMES: Outcomes = [(Roll((a, b)), _THIRTIETH) for a in range(1, 7) for b in range(1, 7) if a != b]
 """Shared by every roll-off (never change it: ``core.chance`` keeps tables by identity)."""
+_IDLE = frozenset((*CHANCE_PHASES, OVER))
+"""Phases in which nobody acts (``actors`` is empty)."""
+_CHOOSE_FIRST, _END_ATTACKS, _PASS = (ChooseFirst(0), ChooseFirst(1)), EndAttacks(), Pass()
+
+
+_PLANS: dict[str, tuple[tuple[str | None, int], ...]] = {}
+
+
+def unit_plan(ranks: str) -> tuple[tuple[str | None, int], ...]:
+    """The units that may leave a stack of ``ranks`` (bottom first) as (rank, index of
+    the piece; -1: the whole stack): rules 4.2-4.3 (a lone piece moves as the whole
+    stack). Made once per ``ranks`` (bounded: cleared past 1000)."""
+    plan = _PLANS.get(ranks)
+    if plan is None:
+        if len(ranks) == 1:
+            plan = ((None, -1),)
+        else:
+            whole: list[tuple[str | None, int]] = [(None, -1)] if "V" in ranks or "C" in ranks else []  # rule 4.3
+            plan = (*whole, *((r, ranks.rindex(r)) for r in "SVC" if r in ranks))  # rule 4.2: the top piece of a rank
+        if len(_PLANS) >= 1000:
+            _PLANS.clear()
+        _PLANS[ranks] = plan
+    return plan
 
 
 class TrenchState(State[TrenchAction]):
@@ -158,7 +181,10 @@ class TrenchState(State[TrenchAction]):
         tables = self.game.tables
         lo = player * tables.per_player
         hi = lo + tables.per_player
-        return sorted([c for c, s in self.board.items() if lo <= s[0] < hi], key=tables.order_index.__getitem__)
+        order_index = tables.order_index
+        own = [(order_index[c], c) for c, s in self.board.items() if lo <= s[0] < hi]
+        own.sort()
+        return [c for _, c in own]
 
     def pieces_of(self, player: int) -> int:
         return sum(len(s) for s in self.board.values() if self.game.board.owner(s[0]) == player)
@@ -192,8 +218,7 @@ class TrenchState(State[TrenchAction]):
         if self.phase == OVER:
             return []
         if self.draws:  # rule 10.2: a card kind, weighted by its copies left
-            total = sum(self.deck.values())
-            return [(Roll((k,)), Fraction(self.deck[k], total)) for k in self.game.cards.ids() if self.deck.get(k)]
+            return self.game.cards.draw_outcomes(self.deck)
         if self.phase == ROLLOFF:  # rules 2.1, 5.10: re-rolled ties are left out
             return ROLLOFF_OUTCOMES
         if self.phase == ROLL and self.combat is not None:
@@ -204,28 +229,25 @@ class TrenchState(State[TrenchAction]):
 
     # ----- legal actions ---------------------------------------------------------------
     def legal_actions(self, player: int) -> list[TrenchAction]:
-        if player not in self.actors:
-            return []
         phase = self.phase
+        if player != self.player or self.draws or phase in _IDLE:  # not in ``actors``
+            return []
         if phase == FIRST:
-            return [ChooseFirst(0), ChooseFirst(1)]
+            return [*_CHOOSE_FIRST]
         if phase == TERRAIN:
             return [PlaceTerrain(c) for c in self.terrain_cells(player)]
         if phase == MOVE:
             return [*self.moves(player), *self.card_plays(player)]
         if phase == ATTACK:
             attacks = self.attacks(player) if self.attacks_left else []
-            return [*attacks, *self.card_plays(player), EndAttacks()]
-        return [*self.card_plays(player), Pass()]  # DEFEND, REACT
+            return [*attacks, *self.card_plays(player), _END_ATTACKS]
+        return [*self.card_plays(player), _PASS]  # DEFEND, REACT
 
     def terrain_cells(self, player: int) -> list[Cell]:
         """Rule 2.3: unoccupied grass (option ``terrain_area = own-half``: of the player's own half)."""
-        b = self.game.board
-        anywhere = self.game.options.terrain_area == "grass"
-        return [
-            c for c in sorted(self.grid.cells(), key=order)
-            if (anywhere or b.half(c) == player) and b.grass(c) and c not in self.board and c not in self.terrain
-        ]
+        board, terrain = self.board, self.terrain
+        spots = self.game.tables.terrain_spots(player, self.game.options.terrain_area == "grass")
+        return [c for c in spots if c not in board and c not in terrain]
 
     def moves(self, player: int) -> list[Move]:
         """Every legal single move (rules 3 and 4). Kept with copies of what it
@@ -234,79 +256,84 @@ class TrenchState(State[TrenchAction]):
         kept = self._moves
         if kept is not None:
             read, out = kept  # compared, not hashed: copies of what the generation read
-            if (read[0] == player and read[1] == self.moves_left and read[2] == self.active[player] and read[3] == self.board
-                    and read[4] == self.rank and read[5] == self.moved and read[6] == self.terrain
-                    and read[7] == self.push_left and read[8] == self.active[1 - player]):
+            if (read[0] == player and read[1] == self.moves_left and read[2] == self.push_left and read[3] == self.active
+                    and read[4] == self.board and read[5] == self.rank and read[6] == self.terrain
+                    and (read[7] is None or read[7] == self.moved)):
                 return out
-        out = self._moves_now(player)
+        terrain = self.terrain  # rarely changes: the terrain-free steps are kept too
+        steps = kept[0][8] if kept is not None and kept[0][6] == terrain else self.game.tables.open_steps(tuple(terrain))
+        out = self._moves_now(player, steps)
         if self.game.options.pass_commando and not self.active[1 - player]:
-            out = out + passing_moves(self, player)
-        self._moves = ((player, self.moves_left, self.active[player], dict(self.board), list(self.rank), set(self.moved),
-                        dict(self.terrain), self.push_left, self.active[1 - player]), out)
+            out += passing_moves(self, player)
+        fresh_only = self.moves_left == 0  # only then do the moves read which pieces moved
+        self._moves = ((player, self.moves_left, self.push_left, list(self.active), dict(self.board), list(self.rank),
+                        dict(terrain), set(self.moved) if fresh_only else None, steps), out)
         return out
 
-    def _moves_now(self, player: int) -> list[Move]:
-        board, rank, terrain, moved = self.board, self.rank, self.terrain, self.moved
+    def _moves_now(self, player: int, steps: Steps) -> list[Move]:
+        board, rank, moved = self.board, self.rank, self.moved
+        get = board.get
         tables = self.game.tables
-        steps, order_index = tables.open_steps(tuple(terrain)), tables.order_index
+        order_index = tables.order_index
         lo = player * tables.per_player
         hi = lo + tables.per_player  # the player's pieces: lo <= pid < hi
         fresh_only = self.moves_left == 0
-        active = self.active[player]
         far = tables.far[player]
         out: list[Move] = []
+        add = out.append
         whole = steps[None]
-        for _, src, stack in sorted([(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]):
-            units: list[tuple[str | None, tuple[int, ...]]]
+        own = [(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]
+        own.sort()
+        for _, src, stack in own:
             if len(stack) == 1:
                 pid = stack[0]
                 if fresh_only and pid in moved:
                     continue
-                if rank[pid] != "S":
-                    if rank[pid] == "C" and not active:
-                        continue  # rule 7.1: an inactive Commando
-                    units = [(None, stack)]
-                else:  # a lone Soldier (the common case): the loop below, specialised
+                if rank[pid] == "S":  # a lone Soldier (the common case): the loop below, specialised
                     for dst, move in whole[src]:
-                        if dst not in board:
-                            out.append(move)
-                            continue
-                        there = board[dst]
-                        if not lo <= there[0] < hi:
+                        there = get(dst)
+                        if there is None:
+                            add(move)
+                        elif not lo <= there[0] < hi:
                             if not self.blocks(there):
-                                out.append(move)
+                                add(move)
                         elif len(there) < MAX_STACK:
                             if rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
                                 if dst not in far:
-                                    out.append(move)
+                                    add(move)
                             elif self.can_join(player, stack, there, dst):
-                                out.append(move)
+                                add(move)
                     continue
-            else:
-                ranks = "".join([rank[pid] for pid in stack])
-                units = [(None, stack)] if "V" in ranks or "C" in ranks else []  # rule 4.3
-                for r in "SVC":  # rule 4.2: unstacking moves one piece
-                    if r in ranks:
-                        units.append((r, (next(pid for pid in reversed(stack) if rank[pid] == r),)))
-            for kind, unit in units:
-                if fresh_only and len(stack) > 1 and any(pid in moved for pid in unit):  # singles: checked above
-                    continue
-                soldier = len(unit) == 1 and rank[unit[0]] == "S"
-                for dst, move in steps[kind][src]:  # rules 3.3-3.4, 4.1-4.4 (terrain left out)
-                    if dst not in board:
-                        out.append(move)
-                        continue
-                    there = board[dst]
-                    if not lo <= there[0] < hi:
-                        if not self.blocks(there):
-                            out.append(move)
-                    elif len(there) + len(unit) <= MAX_STACK:
-                        if soldier and rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
-                            if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
-                                out.append(move)
-                        elif self.can_join(player, unit, there, dst):
-                            out.append(move)
+                if rank[pid] == "C" and not self.active[player]:
+                    continue  # rule 7.1: an inactive Commando
+            self._stack_moves(player, src, stack, steps, out, fresh_only, far)
         return out
+
+    def _stack_moves(self, player: int, src: Cell, stack: tuple[int, ...], steps: Steps, out: list[Move], fresh_only: bool, far: frozenset[Cell]) -> None:
+        """The moves of a stack, or of a lone Veteran or active Commando, onto ``out``
+        (``_moves_now``'s helper: ``fresh_only`` when only unmoved pieces move, ``far``
+        the player's farthest trench)."""
+        board, rank = self.board, self.rank
+        lo = player * self.game.tables.per_player
+        hi = lo + self.game.tables.per_player
+        for kind, at in unit_plan("".join([rank[pid] for pid in stack])):
+            unit = stack if at < 0 else (stack[at],)
+            if fresh_only and len(stack) > 1 and any(pid in self.moved for pid in unit):  # singles: checked above
+                continue
+            size = len(unit)
+            for dst, move in steps[kind][src]:  # rules 3.3-3.4, 4.1-4.4 (terrain left out)
+                there = board.get(dst)
+                if there is None:
+                    out.append(move)
+                elif not lo <= there[0] < hi:
+                    if not self.blocks(there):
+                        out.append(move)
+                elif len(there) + size <= MAX_STACK:
+                    if kind == "S" and rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
+                        if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
+                            out.append(move)
+                    elif self.can_join(player, unit, there, dst):
+                        out.append(move)
 
     def blocks(self, enemy: tuple[int, ...]) -> bool:
         """Rule 3.4: whether the enemy unit ``enemy`` (a stack of the other side) keeps
@@ -340,9 +367,40 @@ class TrenchState(State[TrenchAction]):
             read, found = kept
             if read[0] == player and read[1] == self.active and read[2] == self.board and read[3] == self.rank:
                 return found
-        made = self.game.tables.attacks
-        out = [made[s, t] for s in self.cells_of(player) for t in self.targets(s)]
+        out = self._attacks_now(player)
         self._attacks = ((player, list(self.active), dict(self.board), list(self.rank)), out)
+        return out
+
+    def _attacks_now(self, player: int) -> list[Attack]:
+        """``targets`` of every unit of ``player``, units in board order (one pass)."""
+        board, rank, active = self.board, self.rank, self.active
+        tables = self.game.tables
+        made, around, ortho, order_index = tables.attacks, tables.around, tables.ortho, tables.order_index
+        lo = player * tables.per_player
+        hi = lo + tables.per_player
+        enemy_active = active[1 - player]
+        own = [(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]
+        own.sort()
+        enemy = {c for c, s in board.items() if not lo <= s[0] < hi}
+        get = board.get
+        out: list[Attack] = []
+        for _, src, stack in own:
+            if enemy.isdisjoint(around[src]):
+                continue  # nothing to attack, even for a Veteran
+            if len(stack) == 1:
+                r = rank[stack[0]]
+                if r == "C" and not active[player]:
+                    continue
+                near = around[src] if r == "V" else ortho[src]
+            else:
+                near = around[src] if any(rank[pid] == "V" for pid in stack) else ortho[src]
+            for t in near:
+                there = get(t)
+                if there is None or lo <= there[0] < hi:
+                    continue
+                if len(there) == 1 and rank[there[0]] == "C" and not enemy_active:
+                    continue
+                out.append(made[src, t])
         return out
 
     def targets(self, src: Cell) -> list[Cell]:
@@ -422,7 +480,7 @@ class TrenchState(State[TrenchAction]):
             where: Cell | None = start
             if cmd not in board.get(start, ()):
                 where = next((c for c, s in board.items() if cmd in s), None)
-            if where is not None and (where == dst or self.grid.distance(where, dst) == 1):
+            if where is not None and abs(where[0] - dst[0]) + abs(where[1] - dst[1]) <= 1:  # on it or next to it
                 self.active[player] = True
                 name = self.game.player_name(player)
                 events.append(Event(Kind.ACTIVATE, f"{name}'s Commando on {Grid.name(where)} becomes active.", {"cell": Grid.name(where)}))
@@ -431,14 +489,15 @@ class TrenchState(State[TrenchAction]):
         return events
 
     def claim_depots(self, player: int, dst: Cell) -> list[Event]:
-        b, past = self.game.board, self.game.options.depot_claim == "on-or-past"
+        past = self.game.options.depot_claim == "on-or-past"
         events: list[Event] = []
         claimed = self.claimed
-        for d in self.game.tables.claimable[player]:
+        row = dst[1] if player == 0 else self.game.board.height - 1 - dst[1]  # Board.progress
+        for d, depot_row in self.game.tables.depot_rows[player]:
             if d in claimed:
                 continue
-            if dst == d or (past and b.progress(player, dst[1]) > b.progress(player, d[1])):
-                self.claimed.add(d)
+            if dst == d or (past and row > depot_row):
+                claimed.add(d)
                 text = f"{self.game.player_name(player)} reaches the supply depot on {Grid.name(d)}"
                 if self.game.options.cards and sum(self.deck.values()) - self.draws.count(0) - self.draws.count(1) > 0:
                     self.draws.append(player)

@@ -11,12 +11,14 @@ ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))
 DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 OPEN_LIMIT = 256
 UNIT_RANKS: tuple[str | None, ...] = (None, "S", "V", "C")
+Steps = dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]]
+"""The steps of a unit (None: a whole stack; else one piece of that rank) from each tile."""
 
 
 class Tables:
     """Per-board lookups; every value is derived from the board alone."""
 
-    __slots__ = ("around", "attacks", "claimable", "cmd_start", "enemy_half", "far", "names", "open", "order_index", "ortho", "per_player", "steps")
+    __slots__ = ("around", "attacks", "claimable", "cmd_start", "depot_rows", "enemy_half", "far", "home", "names", "open", "order_index", "ortho", "passes", "per_player", "spots", "steps")
 
     def __init__(self, board: Board) -> None:
         grid = board.grid
@@ -35,28 +37,48 @@ class Tables:
         """Orthogonal neighbours in board order (the order targets are listed in)."""
         self.around: dict[Cell, tuple[Cell, ...]] = {c: tuple(sorted(near(c, ORTHO + DIAG), key=order)) for c in cells}
         """Orthogonal and diagonal neighbours in board order (a Veteran's targets)."""
-        self.steps: dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]] = {
+        self.steps: Steps = {
             rank: {c: tuple((d, Move(c, d, rank)) for d in near(c, ORTHO)) for c in cells} for rank in UNIT_RANKS
         }
         """The moves of a unit (whole stack: None, or one piece of a rank) from a cell,
         in the order of ORTHO."""
         self.cmd_start = (board.starts[board.per_player - 1][0], board.starts[2 * board.per_player - 1][0])
         """The cell each Commando starts on (where it stays until it is active)."""
-        self.open: dict[tuple[Cell, ...], dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]]] = {}
+        self.open: dict[tuple[Cell, ...], Steps] = {}
         """``steps`` without the steps onto terrain, by the terrain cells (bounded cache)."""
         self.claimable = (board.claimable(0), board.claimable(1))
         """The depots each player may draw from, in board order (rule 8.1)."""
+        self.depot_rows = tuple(tuple((d, board.progress(p, d[1])) for d in self.claimable[p]) for p in (0, 1))
+        """``claimable`` with each depot's ``Board.progress`` for its player."""
         self.attacks: dict[tuple[Cell, Cell], Attack] = {(c, d): Attack(c, d) for c in cells for d in self.around[c]}
+        self.passes: dict[tuple[Cell, Cell, str | None], Move] = {}
+        """Passing moves (rule 3.4) made once; bounded by the pairs of tiles around the two Commandos."""
+        self.home = (tuple(sorted(board.home_row(0), key=order)), tuple(sorted(board.home_row(1), key=order)))
+        """Each player's back row in board order (where a revived Soldier may return)."""
+        grass = [c for c in cells if board.grass(c)]
+        self.spots = (tuple(grass), *(tuple(c for c in grass if board.half(c) == p) for p in (0, 1)))
+        """Grass tiles in board order: all of them, then those of each player's half."""
 
-    def open_steps(self, terrain: tuple[Cell, ...]) -> dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]]:
+    def open_steps(self, terrain: tuple[Cell, ...]) -> Steps:
         """``steps`` less the steps onto ``terrain`` (rule 2.3: nothing enters terrain)."""
         kept = self.open.get(terrain)
         if kept is None:
             if len(self.open) >= OPEN_LIMIT:
                 self.open.clear()
             blocked = frozenset(terrain)
-            kept = self.open[terrain] = {
-                rank: {c: tuple(s for s in moves if s[0] not in blocked) for c, moves in by_cell.items()}
-                for rank, by_cell in self.steps.items()
-            }
+            near = {n for c in blocked for n in self.ortho.get(c, ())}  # only their steps change
+            kept = self.open[terrain] = {rank: _without(by_cell, near, blocked) for rank, by_cell in self.steps.items()}
         return kept
+
+    def terrain_spots(self, player: int, anywhere: bool) -> tuple[Cell, ...]:
+        """The grass tiles in board order where ``player`` may place terrain on an empty
+        board (rule 2.3; ``anywhere`` False: the player's own half only)."""
+        return self.spots[0 if anywhere else 1 + player]
+
+
+def _without(by_cell: dict[Cell, tuple[tuple[Cell, Move], ...]], near: set[Cell], blocked: frozenset[Cell]) -> dict[Cell, tuple[tuple[Cell, Move], ...]]:
+    out = dict(by_cell)
+    for c in near:
+        if c in out:
+            out[c] = tuple(s for s in out[c] if s[0] not in blocked)
+    return out
