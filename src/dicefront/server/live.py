@@ -14,8 +14,11 @@ on how many secret steps p made."""
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from ..core.agent import Agent
@@ -42,7 +45,7 @@ class LiveGame:
         self.id = row.id
         self.storage = storage  # every step is committed here before anyone hears of it
         self.row = row
-        self.game = game if game is not None else build(row.game, row.options, data_files=row.data_files, local_files=False, stored=True)
+        self.game = game if game is not None else shared_game(row.game, row.options, row.data_files, stored=True)
         self.seats = row.seats
         self.state: State = self.game.new_state()
         self.record = MatchRecord(game=self.game.name, options=self.game.options_json(), seed=None, agents=[self._agent_label(s) for s in self.seats],
@@ -422,7 +425,34 @@ def validate_new_game(name: str, options: dict[str, Any], data_files: dict[str, 
     never reads a path a client names."""
     if not isinstance(options, dict):
         raise DicefrontError("options must be an object of option names to values")
-    return build(name, options, data_files=data_files or None, local_files=False)
+    return shared_game(name, options, data_files or None, stored=False)
+
+
+_GAMES: OrderedDict[str, Game[Any, Any]] = OrderedDict()
+_GAMES_LOCK = threading.Lock()
+GAMES_KEPT = 32  # built games kept for reuse (a game object is configuration only)
+
+
+def shared_game(name: str, options: dict[str, Any], data_files: dict[str, str] | None, stored: bool) -> Game[Any, Any]:
+    """The game built with these settings (server-side: no local files), shared by
+    every live game that uses them, so the work a game object caches (a board's
+    tables, its static picture) is done once, not once per match. A game object
+    holds no match's state (the state objects do)."""
+    try:
+        key = json.dumps([name, options, data_files or {}, stored], sort_keys=True)
+    except (TypeError, ValueError):
+        return build(name, options, data_files=data_files or None, local_files=False, stored=stored)
+    with _GAMES_LOCK:  # live games are also rebuilt in worker threads
+        game = _GAMES.get(key)
+        if game is not None:
+            _GAMES.move_to_end(key)
+            return game
+    game = build(name, options, data_files=data_files or None, local_files=False, stored=stored)
+    with _GAMES_LOCK:
+        _GAMES[key] = game
+        while len(_GAMES) > GAMES_KEPT:
+            _GAMES.popitem(last=False)
+    return game
 
 
 __all__ = ["LiveGame", "Storage", "validate_new_game"]

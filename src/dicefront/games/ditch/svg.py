@@ -102,6 +102,7 @@ class _Static(NamedTuple):
     coordinates: str
     legend: str
     height: float
+    drawn: dict[tuple[str, tuple[int, str] | None, bool], str]  # an occupied square's drawing by its contents (bounded: squares x contents)
 
 
 def static_svg(game: DitchGame, viewer: int | None) -> _Static:
@@ -124,7 +125,7 @@ def static_svg(game: DitchGame, viewer: int | None) -> _Static:
         shape = lay.shape(cell, fill=_terrain(game, cell), stroke="#a89771", stroke_width="1")
         empty = _cell_open(name, _describe(cell, {}, set(), board.green)) + shape + "</g>"
         cells.append((cell, name, shape, empty))
-    return _Static(lay, head, cells, "".join(_coordinates(lay)), _legend(width, height - LEGEND + 4), height)
+    return _Static(lay, head, cells, "".join(_coordinates(lay)), _legend(width, height - LEGEND + 4), height, {})
 
 
 def _terrain(game: DitchGame, cell: Cell) -> str:
@@ -171,26 +172,32 @@ def _defs() -> str:
 
 
 def _cells(game: DitchGame, view: dict[str, Any], static: _Static) -> list[str]:
-    board = game.board
-    grid = board.grid
-    lay = static.lay
-    pawns = {grid.parse(c): (o, k) for c, o, k in view["pawns"]}
-    blocks = {grid.parse(c) for c in view["blocks"]}
+    pawns = {c: (o, k) for c, o, k in view["pawns"]}
+    blocks = set(view["blocks"])
     out = []
     for cell, name, shape, empty in static.cells:
-        if cell not in blocks and cell not in pawns:
+        pawn = pawns.get(name)
+        blocked = name in blocks
+        if pawn is None and not blocked:
             out.append(empty)
             continue
-        out.append(_cell_open(name, _describe(cell, pawns, blocks, board.green)))
-        out.append(shape)
-        x, y = lay.centre(cell)
-        if cell in blocks:
-            out.append(_block(x, y))
-        if cell in pawns:
-            owner, kind = pawns[cell]
-            out.append(_pawn(x, y, owner, kind, 24))
-        out.append("</g>")
+        key = (name, pawn, blocked)  # a square's drawing depends on these only: drawn once per game and viewer
+        drawn = static.drawn.get(key)
+        if drawn is None:
+            drawn = static.drawn[key] = _cell(game, static, cell, name, shape, pawn, blocked)
+        out.append(drawn)
     return out
+
+
+def _cell(game: DitchGame, static: _Static, cell: Cell, name: str, shape: str, pawn: tuple[int, str] | None, blocked: bool) -> str:
+    out = [_cell_open(name, _describe(cell, {cell: pawn} if pawn else {}, {cell} if blocked else set(), game.board.green)), shape]
+    x, y = static.lay.centre(cell)
+    if blocked:
+        out.append(_block(x, y))
+    if pawn is not None:
+        out.append(_pawn(x, y, pawn[0], pawn[1], 24))
+    out.append("</g>")
+    return "".join(out)
 
 
 def _cell_open(name: str, what: str) -> str:
