@@ -19,9 +19,9 @@ def test_a_seats_board_is_drawn_once_per_step(client: TestClient, connect: Any, 
     drawn: Counter[tuple[int, int | None]] = Counter()
     original = game.game.render_svg
 
-    def counting(state: Any, seat: int | None = None) -> str:
+    def counting(state: Any, seat: int | None = None, view: Any = None) -> str:
         drawn[(game.length, seat)] += 1
-        return str(original(state, seat))
+        return str(original(state, seat, view))
 
     monkeypatch.setattr(game.game, "render_svg", counting)
     tokens = [made["token"], invite_token(made)]

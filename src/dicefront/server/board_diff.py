@@ -18,6 +18,7 @@ nothing the two whole boards would not."""
 from __future__ import annotations
 
 import json
+from difflib import SequenceMatcher
 from typing import Any
 
 SEP = ' id="'
@@ -35,7 +36,8 @@ def join(parts: list[str]) -> str:
 
 def diff(old: list[str], new: list[str]) -> Patch:
     """The patch that turns the pieces ``old`` into ``new``: piece by piece when both
-    have as many pieces, else one run between their common start and end."""
+    have as many pieces, else the runs that differ once the equal pieces are lined up
+    (difflib)."""
     if len(old) == len(new):
         ops: list[list[Any]] = []
         for i, (a, b) in enumerate(zip(old, new, strict=True)):
@@ -47,14 +49,11 @@ def diff(old: list[str], new: list[str]) -> Patch:
             else:
                 ops.append([i, i + 1, [b]])
         return {"of": len(old), "ops": ops}
-    start = 0
-    limit = min(len(old), len(new))
-    while start < limit and old[start] == new[start]:
-        start += 1
-    end = 0
-    while end < limit - start and old[-1 - end] == new[-1 - end]:
-        end += 1
-    return {"of": len(old), "ops": [[start, len(old) - end, new[start:len(new) - end]]]}
+    ops = []
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag != "equal":
+            ops.append([i1, i2, new[j1:j2]])
+    return {"of": len(old), "ops": ops}
 
 
 def apply_patch(old: list[str], patch: Patch) -> list[str]:

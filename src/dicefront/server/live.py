@@ -277,9 +277,10 @@ class LiveGame:
             self._boards_of = key
         board = self._boards.get(seat)
         if board is None:
+            view = state.view(seat)
             board = {
-                "view": state.view(seat),
-                "svg": self.game.render_svg(state, seat),
+                "view": view,
+                "svg": self.game.render_svg(state, seat, view),
                 "status": state.status_text(),
                 "actors": list(state.actors),
                 "terminal": self.finished,
@@ -304,9 +305,10 @@ class LiveGame:
         if seat is None or seat not in self.state.actors or self.ended is not None:
             return []
         words = self.game.role_function("svg", "action_label", required=False)  # a button's words, if the game has them
+        paths = self.game.role_function("svg", "action_path", required=False)  # as Game.action_path, looked up once
         out = []
         for action in self.state.legal_actions(seat):
-            item: dict[str, Any] = {"text": str(action), "path": list(self.game.action_path(self.state, action))}
+            item: dict[str, Any] = {"text": str(action), "path": [] if paths is None else list(paths(self.state, action))}
             label = words(self.state, action) if words is not None else None
             if label:
                 item["label"] = str(label)

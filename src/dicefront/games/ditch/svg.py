@@ -125,7 +125,7 @@ def static_svg(game: DitchGame, viewer: int | None) -> _Static:
         shape = lay.shape(cell, fill=_terrain(game, cell), stroke="#a89771", stroke_width="1")
         empty = _cell_open(name, _describe(cell, {}, set(), board.green)) + shape + "</g>"
         cells.append((cell, name, shape, empty))
-    return _Static(lay, head, cells, "".join(_coordinates(lay)), _legend(width, height - LEGEND + 4), height, {})
+    return _Static(lay, head, cells, '<g id="ditch-coordinates">' + "".join(_coordinates(lay)) + "</g>", _legend(width, height - LEGEND + 4), height, {})
 
 
 def _terrain(game: DitchGame, cell: Cell) -> str:
@@ -149,7 +149,9 @@ def render_svg(game: DitchGame, view: dict[str, Any], static: _Static | None = N
     parts = [static.head]
     parts.extend(_cells(game, view, static))
     parts.append(static.coordinates)
+    parts.append('<g id="ditch-pending">')  # ids cut the board into the pieces a patch replaces (server/board_diff.py)
     parts.extend(_pending(view, lay))
+    parts.append("</g>")
     parts.append(_tray(game, view, 1 - bottom, 8))
     parts.append(_tray(game, view, bottom, lay.y0 + lay.h + MARGIN))
     parts.append(static.legend)
@@ -309,7 +311,7 @@ def _tray(game: DitchGame, view: dict[str, Any], p: int, y: float) -> str:
     fallen = view["fallen"][p]
     on_board = sum(1 for _, o, _ in view["pawns"] if o == p)
     parts = [
-        f'<g class="ditch-tray"><rect x="{MARGIN - 6}" y="{y:.0f}" width="{_tray_width(game):.0f}" height="{TRAY - 16}" rx="10" '
+        f'<g class="ditch-tray" id="ditch-tray-{p}"><rect x="{MARGIN - 6}" y="{y:.0f}" width="{_tray_width(game):.0f}" height="{TRAY - 16}" rx="10" '
         f'fill="{ZONE_FILL[p]}" stroke="{PLAYER_FILL[p]}" stroke-width="1.5"/>',
         f'<circle cx="{MARGIN + 12}" cy="{y + 18:.0f}" r="6" fill="{PLAYER_FILL[p]}"/>',
         f'<text x="{MARGIN + 24}" y="{y + 23:.0f}" font-size="15" font-weight="bold" fill="{INK}">{name}</text>',
@@ -351,7 +353,7 @@ def _tokens(parts: list[str], p: int, counts: dict[str, int], what: str, x: floa
 def _legend(width: float, y: float) -> str:
     items = [("A", "Archer", "beats Skirmisher · shoots 2"), ("K", "Skirmisher", "beats Soldier · +1 move"), ("S", "Soldier", "beats Archer · covers")]
     step = (width - 2 * MARGIN) / 3
-    out = ['<g class="ditch-legend" pointer-events="none">']
+    out = ['<g class="ditch-legend" id="ditch-legend" pointer-events="none">']
     for i, (kind, name, text) in enumerate(items):
         x = MARGIN + i * step
         out.append(_pawn(x + 12, y + 12, 0, kind, 11).replace(PLAYER_FILL[0], "#6d6250").replace(PLAYER_DARK[0], "#4a4234"))
