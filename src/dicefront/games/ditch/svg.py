@@ -8,6 +8,7 @@ deployed are ``reserve-<seat>-<kind>`` and fallen pawns that may come back are
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -30,6 +31,7 @@ ZONE_FILL = ("#cdd9e6", "#ecd3cc")
 GROUND = ("#e7dcbe", "#ded2b0")
 GREEN = "#8db56a"
 INK = "#3b3326"
+MEMO_MAX = 4096  # drawings of squares and trays kept per game and viewer
 
 
 def action_path(state: DitchState, action: Action) -> list[str]:
@@ -102,7 +104,7 @@ class _Static(NamedTuple):
     coordinates: str
     legend: str
     height: float
-    drawn: dict[tuple[str, tuple[int, str] | None, bool], str]  # an occupied square's drawing by its contents (bounded: squares x contents)
+    drawn: dict[tuple[Any, ...], str]  # an occupied square's or a tray's drawing by its contents (bounded: few contents each)
 
 
 def static_svg(game: DitchGame, viewer: int | None) -> _Static:
@@ -152,8 +154,8 @@ def render_svg(game: DitchGame, view: dict[str, Any], static: _Static | None = N
     parts.append('<g id="ditch-pending">')  # ids cut the board into the pieces a patch replaces (server/board_diff.py)
     parts.extend(_pending(view, lay))
     parts.append("</g>")
-    parts.append(_tray(game, view, 1 - bottom, 8))
-    parts.append(_tray(game, view, bottom, lay.y0 + lay.h + MARGIN))
+    parts.append(_tray_drawn(game, view, static, 1 - bottom, 8))
+    parts.append(_tray_drawn(game, view, static, bottom, lay.y0 + lay.h + MARGIN))
     parts.append(static.legend)
     parts.append("</svg>")
     return "".join(parts)
@@ -184,10 +186,7 @@ def _cells(game: DitchGame, view: dict[str, Any], static: _Static) -> list[str]:
             out.append(empty)
             continue
         key = (name, pawn, blocked)  # a square's drawing depends on these only: drawn once per game and viewer
-        drawn = static.drawn.get(key)
-        if drawn is None:
-            drawn = static.drawn[key] = _cell(game, static, cell, name, shape, pawn, blocked)
-        out.append(drawn)
+        out.append(_memo(static, key, lambda: _cell(game, static, cell, name, shape, pawn, blocked)))  # noqa: B023 (called at once)
     return out
 
 
@@ -304,18 +303,37 @@ def _icon(kind: str, owner: int) -> str:
     )
 
 
+def _tray_drawn(game: DitchGame, view: dict[str, Any], static: _Static, p: int, y: float) -> str:
+    """:func:`_tray`, drawn once per game, viewer and contents (few: counts that only fall)."""
+    key = ("tray", p, y, on_board(view, p), tuple(sorted(view["to_deploy"][p].items())), tuple(sorted(view["fallen"][p].items())),
+           view["reinforcements_left"][p], view["blocks_left"][p])
+    return _memo(static, key, lambda: _tray(game, view, p, y))
+
+
+def _memo(static: _Static, key: tuple[Any, ...], draw: Callable[[], str]) -> str:
+    drawn = static.drawn.get(key)
+    if drawn is None:
+        if len(static.drawn) >= MEMO_MAX:
+            static.drawn.clear()
+        drawn = static.drawn[key] = draw()
+    return drawn
+
+
+def on_board(view: dict[str, Any], p: int) -> int:
+    return sum(1 for _, o, _ in view["pawns"] if o == p)
+
+
 def _tray(game: DitchGame, view: dict[str, Any], p: int, y: float) -> str:
     """One side's supplies: pawns to deploy, fallen pawns, reinforcements, blocks."""
     name = escape(game.player_name(p))
     to_deploy = view["to_deploy"][p]
     fallen = view["fallen"][p]
-    on_board = sum(1 for _, o, _ in view["pawns"] if o == p)
     parts = [
         f'<g class="ditch-tray" id="ditch-tray-{p}"><rect x="{MARGIN - 6}" y="{y:.0f}" width="{_tray_width(game):.0f}" height="{TRAY - 16}" rx="10" '
         f'fill="{ZONE_FILL[p]}" stroke="{PLAYER_FILL[p]}" stroke-width="1.5"/>',
         f'<circle cx="{MARGIN + 12}" cy="{y + 18:.0f}" r="6" fill="{PLAYER_FILL[p]}"/>',
         f'<text x="{MARGIN + 24}" y="{y + 23:.0f}" font-size="15" font-weight="bold" fill="{INK}">{name}</text>',
-        f'<text x="{MARGIN + 24}" y="{y + 44:.0f}" font-size="12" fill="{INK}">{on_board} on the board · '
+        f'<text x="{MARGIN + 24}" y="{y + 44:.0f}" font-size="12" fill="{INK}">{on_board(view, p)} on the board · '
         f'{_count(view["reinforcements_left"][p], "reinforcement")} · {_count(view["blocks_left"][p], "block token")} left</text>',
     ]
     x: float = MARGIN + 330
