@@ -37,3 +37,11 @@ def test_a_seats_board_is_drawn_once_per_step(client: TestClient, connect: Any, 
         s.send_json({"type": "sync"})
         assert receive(s)["type"] == "state"
     assert drawn and max(drawn.values()) == 1, drawn
+
+
+def test_games_with_the_same_settings_share_one_game_object(client: TestClient) -> None:
+    one, two, hexes = create(client), create(client), create(client, board="hex")
+    assert live(client, one["id"]).game is live(client, two["id"]).game  # its tables and static picture built once
+    assert live(client, one["id"]).state is not live(client, two["id"]).state
+    assert live(client, hexes["id"]).game is not live(client, one["id"]).game
+    assert live(client, hexes["id"]).game.options != live(client, one["id"]).game.options
