@@ -9,6 +9,7 @@ soak of the server alone, reporting the slope of its memory (RSS) over time.
     python benchmarks/server_load.py                    # 20 and 200 games, 20 s soak
     python benchmarks/server_load.py --soak 600         # the 10-minute soak
     python benchmarks/server_load.py --db postgresql://... --games 20
+    python benchmarks/server_load.py --games 20 --soak 0 --profile /tmp/prof.txt   # py-spy
 
 Bounded: every phase stops after --seconds (or --actions per game); loopback only."""
 
@@ -269,6 +270,7 @@ def main() -> None:
     parser.add_argument("--deflate", action="store_true", help="serve with permessage-deflate")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--idle-minutes", default="0.5", help="the server's --idle-minutes ('': its default)")
+    parser.add_argument("--profile", default="", help="sample the server with py-spy while it runs; raw stacks to this file, top functions printed")
     parser.add_argument("--reference-server", nargs=2, metavar=("PORT", "TEMPLATE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.reference_server:
@@ -287,7 +289,7 @@ def run(args: argparse.Namespace) -> None:
     serve = [sys.executable, "-c", "from dicefront.cli import main; main()", "serve", "--db", db, "--port", str(port), "--step-delay", "0"]
     serve += ["--ws-deflate"] if args.deflate else []
     serve += ["--idle-minutes", args.idle_minutes] if args.idle_minutes else []
-    with process(serve, port, "/api/games") as server:
+    with process(serve, port, "/api/games") as server, profiled(server.pid, args.profile):
         template = asyncio.run(grab_template(port))
         (work / "template.json").write_text(json.dumps(template))
         reference = [sys.executable, __file__, "--reference-server", str(ref_port), str(work / "template.json")]
@@ -308,6 +310,43 @@ def run(args: argparse.Namespace) -> None:
         if args.soak > 0:
             result = soak(server.pid, port, args.soak_games, args.soak, args.seed)
             print("soak:", json.dumps({k: round(v, 3) for k, v in result.items()}))
+
+
+@contextlib.contextmanager
+def profiled(pid: int, out: str) -> Iterator[None]:
+    """Sample ``pid`` with py-spy (every thread, while it runs Python) into ``out``
+    (raw collapsed stacks), then print the functions with the most samples."""
+    if not out:
+        yield
+        return
+    spy = subprocess.Popen(["py-spy", "record", "-p", str(pid), "--format", "raw", "--nolineno", "--gil", "--rate", "200", "-o", out],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        yield
+    finally:
+        spy.send_signal(2)
+        spy.wait(60)
+        print_profile(out)
+
+
+def print_profile(path: str, top: int = 25) -> None:
+    own: dict[str, int] = {}
+    total: dict[str, int] = {}
+    samples = 0
+    for line in Path(path).read_text().splitlines():
+        stack, _, count = line.rpartition(" ")
+        n = int(count)
+        samples += n
+        frames = stack.split(";")
+        own[frames[-1]] = own.get(frames[-1], 0) + n
+        for frame in set(frames):
+            total[frame] = total.get(frame, 0) + n
+    print(f"profile: {samples} samples; self and inclusive share of all samples")
+    for frame, n in sorted(own.items(), key=lambda kv: -kv[1])[:top]:
+        print(f"  self {100 * n / samples:5.1f}%  incl {100 * total[frame] / samples:5.1f}%  {frame[:110]}")
+    print("  -- inclusive --")
+    for frame, n in sorted(total.items(), key=lambda kv: -kv[1])[:top]:
+        print(f"  incl {100 * n / samples:5.1f}%  {frame[:110]}")
 
 
 async def grab_template(port: int) -> dict[str, Any]:

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from dicefront.server import create_app
+from dicefront.server import board_diff, create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -107,6 +107,30 @@ def receive(ws: Any, sink: list[dict[str, Any]] | None = None) -> dict[str, Any]
             return msg
 
 
+class PatchingSocket:
+    """A test websocket that, like the browser client, turns each state message's board
+    patch back into the whole board (``svg``), checking that the patch fits."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.board: list[str] | None = None
+
+    def receive_json(self) -> Any:
+        msg = self.ws.receive_json()
+        if isinstance(msg, dict) and msg.get("type") == "state":
+            if "svg" in msg:
+                self.board = board_diff.pieces(msg["svg"])
+            else:
+                if self.board is None:
+                    raise AssertionError("a board patch arrived before any whole board")
+                self.board = board_diff.apply_patch(self.board, msg.pop("patch"))
+                msg["svg"] = board_diff.join(self.board)
+        return msg
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.ws, name)
+
+
 @pytest.fixture
 def connect(client: TestClient) -> Iterator[Any]:
     """``connect(game_id, token=None)``: an open websocket that said hello; all
@@ -114,7 +138,7 @@ def connect(client: TestClient) -> Iterator[Any]:
     stack = ExitStack()
 
     def open_socket(game_id: str, token: str | None = None) -> Any:
-        ws = stack.enter_context(client.websocket_connect(f"/ws/{game_id}"))
+        ws = PatchingSocket(stack.enter_context(client.websocket_connect(f"/ws/{game_id}")))
         ws.send_json({"type": "hello", "token": token} if token else {"type": "hello"})
         return ws
 

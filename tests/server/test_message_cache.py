@@ -19,9 +19,9 @@ def test_a_seats_board_is_drawn_once_per_step(client: TestClient, connect: Any, 
     drawn: Counter[tuple[int, int | None]] = Counter()
     original = game.game.render_svg
 
-    def counting(state: Any, seat: int | None = None) -> str:
+    def counting(state: Any, seat: int | None = None, view: Any = None) -> str:
         drawn[(game.length, seat)] += 1
-        return str(original(state, seat))
+        return str(original(state, seat, view))
 
     monkeypatch.setattr(game.game, "render_svg", counting)
     tokens = [made["token"], invite_token(made)]
@@ -37,3 +37,11 @@ def test_a_seats_board_is_drawn_once_per_step(client: TestClient, connect: Any, 
         s.send_json({"type": "sync"})
         assert receive(s)["type"] == "state"
     assert drawn and max(drawn.values()) == 1, drawn
+
+
+def test_games_with_the_same_settings_share_one_game_object(client: TestClient) -> None:
+    one, two, hexes = create(client), create(client), create(client, board="hex")
+    assert live(client, one["id"]).game is live(client, two["id"]).game  # its tables and static picture built once
+    assert live(client, one["id"]).state is not live(client, two["id"]).state
+    assert live(client, hexes["id"]).game is not live(client, one["id"]).game
+    assert live(client, hexes["id"]).game.options != live(client, one["id"]).game.options

@@ -228,18 +228,20 @@ class Game(ABC, Generic[O, S]):
         fn = self.role_function("render", "render_text", required=False)
         return json.dumps(state.view(player), indent=1) if fn is None else fn(self, state.view(player))
 
-    def render_svg(self, state: State, player: int | None) -> str:
+    def render_svg(self, state: State, player: int | None, view: Any = None) -> str:
         """An SVG picture of ``player``'s view, drawn from that view only (the svg
         role's ``render_svg(game, view)``). Clickable board elements carry ``id``
-        attributes; ``action_path`` names them."""
+        attributes; ``action_path`` names them. ``view``: ``state.view(player)``,
+        when the caller has it already."""
         fn = self.role_function("svg", "render_svg", required=False)
         if fn is None:
             return (
                 '<svg xmlns="http://www.w3.org/2000/svg" width="320" height="40">'
                 f'<text x="8" y="24">{self.title}: no board picture</text></svg>'
             )
+        view = state.view(player) if view is None else view
         static = self.svg_static(player)
-        return fn(self, state.view(player)) if static is None else fn(self, state.view(player), static)
+        return fn(self, view) if static is None else fn(self, view, static)
 
     def svg_static(self, player: int | None) -> Any:
         """The part of ``player``'s board picture that never changes in this game (the

@@ -14,8 +14,12 @@ on how many secret steps p made."""
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from ..core.agent import Agent
@@ -42,7 +46,7 @@ class LiveGame:
         self.id = row.id
         self.storage = storage  # every step is committed here before anyone hears of it
         self.row = row
-        self.game = game if game is not None else build(row.game, row.options, data_files=row.data_files, local_files=False, stored=True)
+        self.game = game if game is not None else shared_game(row.game, row.options, row.data_files, stored=True)
         self.seats = row.seats
         self.state: State = self.game.new_state()
         self.record = MatchRecord(game=self.game.name, options=self.game.options_json(), seed=None, agents=[self._agent_label(s) for s in self.seats],
@@ -274,9 +278,10 @@ class LiveGame:
             self._boards_of = key
         board = self._boards.get(seat)
         if board is None:
+            view = state.view(seat)
             board = {
-                "view": state.view(seat),
-                "svg": self.game.render_svg(state, seat),
+                "view": view,
+                "svg": self.game.render_svg(state, seat, view),
                 "status": state.status_text(),
                 "actors": list(state.actors),
                 "terminal": self.finished,
@@ -303,23 +308,27 @@ class LiveGame:
     def actions(self, seat: int | None) -> list[dict[str, Any]]:
         if seat is None or seat not in self.state.actors or self.ended is not None:
             return []
+        paths = self.game.role_function("svg", "action_path", required=False)  # as Game.action_path, looked up once
+        extras = self._extras()
         out = []
         for action in self.state.legal_actions(seat):
-            item: dict[str, Any] = {"text": str(action), "path": list(self.game.action_path(self.state, action))}
-            for key, value in self._extras(action):
-                item[key] = value
+            item: dict[str, Any] = {"text": str(action), "path": [] if paths is None else list(paths(self.state, action))}
+            for key, fn in extras:
+                value = fn(self.state, action)
+                if value:
+                    item[key] = str(value)
             out.append(item)
         return out
 
-    def _extras(self, action: Any) -> list[tuple[str, str]]:
-        """An action's optional words from the svg role: a button's label, the card in
-        hand it plays, a small SVG preview of what it chooses (a map)."""
+    def _extras(self) -> list[tuple[str, Callable[[Any, Any], Any]]]:
+        """An action's optional words from the svg role, looked up once per list: a
+        button's label, the card in hand it plays, a small SVG preview of what it
+        chooses (a map)."""
         out = []
         for key, name in (("label", "action_label"), ("card", "action_card"), ("preview", "svg_preview")):
             fn = self.game.role_function("svg", name, required=False)
-            value = fn(self.state, action) if fn is not None else None
-            if value:
-                out.append((key, str(value)))
+            if fn is not None:
+                out.append((key, fn))
         return out
 
     def players(self, online: set[int]) -> list[dict[str, Any]]:
@@ -434,7 +443,34 @@ def validate_new_game(name: str, options: dict[str, Any], data_files: dict[str, 
     never reads a path a client names."""
     if not isinstance(options, dict):
         raise DicefrontError("options must be an object of option names to values")
-    return build(name, options, data_files=data_files or None, local_files=False)
+    return shared_game(name, options, data_files or None, stored=False)
+
+
+_GAMES: OrderedDict[str, Game[Any, Any]] = OrderedDict()
+_GAMES_LOCK = threading.Lock()
+GAMES_KEPT = 32  # built games kept for reuse (a game object is configuration only)
+
+
+def shared_game(name: str, options: dict[str, Any], data_files: dict[str, str] | None, stored: bool) -> Game[Any, Any]:
+    """The game built with these settings (server-side: no local files), shared by
+    every live game that uses them, so the work a game object caches (a board's
+    tables, its static picture) is done once, not once per match. A game object
+    holds no match's state (the state objects do)."""
+    try:
+        key = json.dumps([name, options, data_files or {}, stored], sort_keys=True)
+    except (TypeError, ValueError):
+        return build(name, options, data_files=data_files or None, local_files=False, stored=stored)
+    with _GAMES_LOCK:  # live games are also rebuilt in worker threads
+        game = _GAMES.get(key)
+        if game is not None:
+            _GAMES.move_to_end(key)
+            return game
+    game = build(name, options, data_files=data_files or None, local_files=False, stored=stored)
+    with _GAMES_LOCK:
+        _GAMES[key] = game
+        while len(_GAMES) > GAMES_KEPT:
+            _GAMES.popitem(last=False)
+    return game
 
 
 __all__ = ["LiveGame", "Storage", "validate_new_game"]

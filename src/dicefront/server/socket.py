@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from ..core.errors import DicefrontError
+from .board_diff import Outbox
 from .hub import Connection, Hub, Room
 from .socket_extra import EXTRA
 
@@ -37,9 +38,11 @@ def socket_endpoint(hub: Hub) -> Callable[[WebSocket, str], Awaitable[None]]:
 
 
 def _sender(websocket: WebSocket) -> Send:
+    outbox = Outbox()  # state updates go out as patches of the board this socket was last sent
+
     async def send(msg: dict[str, Any]) -> None:
         try:
-            await websocket.send_text(json.dumps(msg))
+            await websocket.send_text(outbox.encode(msg))
         except (WebSocketDisconnect, OSError, RuntimeError) as exc:  # closed, or the peer vanished
             raise _Gone from exc
 

@@ -8,6 +8,7 @@ deployed are ``reserve-<seat>-<kind>`` and fallen pawns that may come back are
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -30,6 +31,7 @@ ZONE_FILL = ("#cdd9e6", "#ecd3cc")
 GROUND = ("#e7dcbe", "#ded2b0")
 GREEN = "#8db56a"
 INK = "#3b3326"
+MEMO_MAX = 4096  # drawings of squares and trays kept per game and viewer
 
 
 def action_path(state: DitchState, action: Action) -> list[str]:
@@ -102,6 +104,7 @@ class _Static(NamedTuple):
     coordinates: str
     legend: str
     height: float
+    drawn: dict[tuple[Any, ...], str]  # an occupied square's or a tray's drawing by its contents (bounded: few contents each)
 
 
 def static_svg(game: DitchGame, viewer: int | None) -> _Static:
@@ -124,7 +127,7 @@ def static_svg(game: DitchGame, viewer: int | None) -> _Static:
         shape = lay.shape(cell, fill=_terrain(game, cell), stroke="#a89771", stroke_width="1")
         empty = _cell_open(name, _describe(cell, {}, set(), board.green)) + shape + "</g>"
         cells.append((cell, name, shape, empty))
-    return _Static(lay, head, cells, "".join(_coordinates(lay)), _legend(width, height - LEGEND + 4), height)
+    return _Static(lay, head, cells, '<g id="ditch-coordinates">' + "".join(_coordinates(lay)) + "</g>", _legend(width, height - LEGEND + 4), height, {})
 
 
 def _terrain(game: DitchGame, cell: Cell) -> str:
@@ -148,9 +151,11 @@ def render_svg(game: DitchGame, view: dict[str, Any], static: _Static | None = N
     parts = [static.head]
     parts.extend(_cells(game, view, static))
     parts.append(static.coordinates)
+    parts.append('<g id="ditch-pending">')  # ids cut the board into the pieces a patch replaces (server/board_diff.py)
     parts.extend(_pending(view, lay))
-    parts.append(_tray(game, view, 1 - bottom, 8))
-    parts.append(_tray(game, view, bottom, lay.y0 + lay.h + MARGIN))
+    parts.append("</g>")
+    parts.append(_tray_drawn(game, view, static, 1 - bottom, 8))
+    parts.append(_tray_drawn(game, view, static, bottom, lay.y0 + lay.h + MARGIN))
     parts.append(static.legend)
     parts.append("</svg>")
     return "".join(parts)
@@ -171,26 +176,29 @@ def _defs() -> str:
 
 
 def _cells(game: DitchGame, view: dict[str, Any], static: _Static) -> list[str]:
-    board = game.board
-    grid = board.grid
-    lay = static.lay
-    pawns = {grid.parse(c): (o, k) for c, o, k in view["pawns"]}
-    blocks = {grid.parse(c) for c in view["blocks"]}
+    pawns = {c: (o, k) for c, o, k in view["pawns"]}
+    blocks = set(view["blocks"])
     out = []
     for cell, name, shape, empty in static.cells:
-        if cell not in blocks and cell not in pawns:
+        pawn = pawns.get(name)
+        blocked = name in blocks
+        if pawn is None and not blocked:
             out.append(empty)
             continue
-        out.append(_cell_open(name, _describe(cell, pawns, blocks, board.green)))
-        out.append(shape)
-        x, y = lay.centre(cell)
-        if cell in blocks:
-            out.append(_block(x, y))
-        if cell in pawns:
-            owner, kind = pawns[cell]
-            out.append(_pawn(x, y, owner, kind, 24))
-        out.append("</g>")
+        key = (name, pawn, blocked)  # a square's drawing depends on these only: drawn once per game and viewer
+        out.append(_memo(static, key, lambda: _cell(game, static, cell, name, shape, pawn, blocked)))  # noqa: B023 (called at once)
     return out
+
+
+def _cell(game: DitchGame, static: _Static, cell: Cell, name: str, shape: str, pawn: tuple[int, str] | None, blocked: bool) -> str:
+    out = [_cell_open(name, _describe(cell, {cell: pawn} if pawn else {}, {cell} if blocked else set(), game.board.green)), shape]
+    x, y = static.lay.centre(cell)
+    if blocked:
+        out.append(_block(x, y))
+    if pawn is not None:
+        out.append(_pawn(x, y, pawn[0], pawn[1], 24))
+    out.append("</g>")
+    return "".join(out)
 
 
 def _cell_open(name: str, what: str) -> str:
@@ -295,18 +303,37 @@ def _icon(kind: str, owner: int) -> str:
     )
 
 
+def _tray_drawn(game: DitchGame, view: dict[str, Any], static: _Static, p: int, y: float) -> str:
+    """:func:`_tray`, drawn once per game, viewer and contents (few: counts that only fall)."""
+    key = ("tray", p, y, on_board(view, p), tuple(sorted(view["to_deploy"][p].items())), tuple(sorted(view["fallen"][p].items())),
+           view["reinforcements_left"][p], view["blocks_left"][p])
+    return _memo(static, key, lambda: _tray(game, view, p, y))
+
+
+def _memo(static: _Static, key: tuple[Any, ...], draw: Callable[[], str]) -> str:
+    drawn = static.drawn.get(key)
+    if drawn is None:
+        if len(static.drawn) >= MEMO_MAX:
+            static.drawn.clear()
+        drawn = static.drawn[key] = draw()
+    return drawn
+
+
+def on_board(view: dict[str, Any], p: int) -> int:
+    return sum(1 for _, o, _ in view["pawns"] if o == p)
+
+
 def _tray(game: DitchGame, view: dict[str, Any], p: int, y: float) -> str:
     """One side's supplies: pawns to deploy, fallen pawns, reinforcements, blocks."""
     name = escape(game.player_name(p))
     to_deploy = view["to_deploy"][p]
     fallen = view["fallen"][p]
-    on_board = sum(1 for _, o, _ in view["pawns"] if o == p)
     parts = [
-        f'<g class="ditch-tray"><rect x="{MARGIN - 6}" y="{y:.0f}" width="{_tray_width(game):.0f}" height="{TRAY - 16}" rx="10" '
+        f'<g class="ditch-tray" id="ditch-tray-{p}"><rect x="{MARGIN - 6}" y="{y:.0f}" width="{_tray_width(game):.0f}" height="{TRAY - 16}" rx="10" '
         f'fill="{ZONE_FILL[p]}" stroke="{PLAYER_FILL[p]}" stroke-width="1.5"/>',
         f'<circle cx="{MARGIN + 12}" cy="{y + 18:.0f}" r="6" fill="{PLAYER_FILL[p]}"/>',
         f'<text x="{MARGIN + 24}" y="{y + 23:.0f}" font-size="15" font-weight="bold" fill="{INK}">{name}</text>',
-        f'<text x="{MARGIN + 24}" y="{y + 44:.0f}" font-size="12" fill="{INK}">{on_board} on the board · '
+        f'<text x="{MARGIN + 24}" y="{y + 44:.0f}" font-size="12" fill="{INK}">{on_board(view, p)} on the board · '
         f'{_count(view["reinforcements_left"][p], "reinforcement")} · {_count(view["blocks_left"][p], "block token")} left</text>',
     ]
     x: float = MARGIN + 330
@@ -344,7 +371,7 @@ def _tokens(parts: list[str], p: int, counts: dict[str, int], what: str, x: floa
 def _legend(width: float, y: float) -> str:
     items = [("A", "Archer", "beats Skirmisher · shoots 2"), ("K", "Skirmisher", "beats Soldier · +1 move"), ("S", "Soldier", "beats Archer · covers")]
     step = (width - 2 * MARGIN) / 3
-    out = ['<g class="ditch-legend" pointer-events="none">']
+    out = ['<g class="ditch-legend" id="ditch-legend" pointer-events="none">']
     for i, (kind, name, text) in enumerate(items):
         x = MARGIN + i * step
         out.append(_pawn(x + 12, y + 12, 0, kind, 11).replace(PLAYER_FILL[0], "#6d6250").replace(PLAYER_DARK[0], "#4a4234"))

@@ -2,6 +2,7 @@
 // The server sends the board as SVG, the legal actions with the ids a person clicks
 // (their "path"), the events and the dice; nothing here knows any particular game.
 
+import { BoardPatcher } from "./boardpatch.js";
 import { cardPlays, choiceContent, showHand } from "./cards.js";
 import { watchBoard } from "./motion.js";
 import { diceSound, soundToggle, turnSound } from "./sound.js";
@@ -173,8 +174,10 @@ function gamePage() {
     c.className = "conn " + (on ? "on" : "off");
     c.textContent = on ? "connected" : "reconnecting…";
   }
+  const boards = new BoardPatcher();
   function receive(m) {
-    if (m.type === "state") render(m);
+    if (m.type === "state" && !boards.take(m)) send({ type: "sync" });  // a patch for another board: ask for the whole
+    else if (m.type === "state") render(m);
     else if (m.type === "moves") moveList(m);
     else if (m.type === "frame") showFrame(m);
     else if (m.type === "rematch") {

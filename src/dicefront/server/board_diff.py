@@ -1,0 +1,120 @@
+"""Board diffs: what changed in a seat's SVG since the board that seat was last sent.
+
+A board is cut into pieces at every ``id="`` attribute (each piece runs from one
+element id to the next: on most boards one square, piece or tray each), so the pieces
+joined back with the separator are the board again, whatever the game. A patch
+replaces runs of the old board's pieces::
+
+    {"of": 121, "ops": [[3, 4, ["..."]], [40, 41, ["..."]]]}
+
+``of``: how many pieces the board it applies to has (a client whose board has another
+count asks for the whole board); each op ``[start, end, pieces]`` replaces
+``old[start:end]``, ops in ascending order, not overlapping. :func:`apply_patch` is
+the reference for the client's code (static/boardpatch.js).
+
+A patch is built from two boards drawn for the same viewer only: it tells that viewer
+nothing the two whole boards would not."""
+
+from __future__ import annotations
+
+import json
+from difflib import SequenceMatcher
+from typing import Any
+
+SEP = ' id="'
+Patch = dict[str, Any]
+
+
+def pieces(svg: str) -> list[str]:
+    """``svg`` cut before each element id (see the module docstring)."""
+    return svg.split(SEP)
+
+
+def join(parts: list[str]) -> str:
+    return SEP.join(parts)
+
+
+def diff(old: list[str], new: list[str]) -> Patch:
+    """The patch that turns the pieces ``old`` into ``new``: piece by piece when both
+    have as many pieces, else the runs that differ once the equal pieces are lined up
+    (difflib)."""
+    if len(old) == len(new):
+        ops: list[list[Any]] = []
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            if a is b or a == b:
+                continue
+            if ops and ops[-1][1] == i:
+                ops[-1][1] = i + 1
+                ops[-1][2].append(b)
+            else:
+                ops.append([i, i + 1, [b]])
+        return {"of": len(old), "ops": ops}
+    ops = []
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag != "equal":
+            ops.append([i1, i2, new[j1:j2]])
+    return {"of": len(old), "ops": ops}
+
+
+def apply_patch(old: list[str], patch: Patch) -> list[str]:
+    """``old`` with ``patch`` applied; ValueError when it does not fit ``old``."""
+    if patch.get("of") != len(old):
+        raise ValueError(f"the patch is for a board of {patch.get('of')!r} pieces, not {len(old)}")
+    out = list(old)
+    last = len(old) + 1
+    for op in reversed(patch["ops"]):
+        start, end, parts = op
+        if not (0 <= start <= end <= len(old)) or end > last or not all(isinstance(p, str) for p in parts):
+            raise ValueError(f"a patch operation does not fit the board: {start}..{end}")
+        out[start:end] = parts
+        last = start
+    return out
+
+
+class Outbox:
+    """One connection's encoder: a state message after the first goes out with its board
+    as a patch of the board this connection was last sent. ``encode`` returns the JSON
+    text to send; the same message sent to connections that hold the same board gives
+    the same text, encoded once (:data:`_MEMO`)."""
+
+    def __init__(self) -> None:
+        self.board: list[str] | None = None  # the pieces of the last board sent here
+
+    def encode(self, msg: dict[str, Any]) -> str:
+        if msg.get("type") != "state" or not isinstance(msg.get("svg"), str):
+            return json.dumps(msg)
+        base = None if msg.get("full") else self.board
+        key = (id(msg), id(base))
+        hit = _MEMO.get(key)
+        if hit is None or hit[0] is not msg or hit[1] is not base:
+            new = _pieces_of(msg)
+            if base is None:
+                text = json.dumps(msg)
+            else:
+                text = json.dumps({k: v for k, v in msg.items() if k != "svg"} | {"patch": diff(base, new)})
+            hit = (msg, base, new, text)
+            _MEMO[key] = hit
+            while len(_MEMO) > MEMO_SIZE:
+                _MEMO.pop(next(iter(_MEMO)))
+        self.board = hit[2]
+        return hit[3]
+
+
+# (id(message), id(base board)) -> (message, base, its board's pieces, text), and
+# id(message) -> (message, pieces): the entries hold the message and base, so their ids
+# are not reused while cached. A message is built for one seat (the hub) and never
+# shared across seats, so neither is its text. Small: a message is sent to all its
+# connections at once.
+_MEMO: dict[tuple[int, int], tuple[dict[str, Any], list[str] | None, list[str], str]] = {}
+_PIECES: dict[int, tuple[dict[str, Any], list[str]]] = {}
+MEMO_SIZE = 32
+
+
+def _pieces_of(msg: dict[str, Any]) -> list[str]:
+    hit = _PIECES.get(id(msg))
+    if hit is None or hit[0] is not msg:
+        hit = (msg, pieces(msg["svg"]))
+        _PIECES[id(msg)] = hit
+        while len(_PIECES) > MEMO_SIZE:
+            _PIECES.pop(next(iter(_PIECES)))
+    return hit[1]
