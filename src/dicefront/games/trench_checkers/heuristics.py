@@ -50,7 +50,11 @@ ACTIVATE = 0.8  # closeness of the army to its inactive Commando
 CARD, DEPOT = 0.2, 0.15
 ROUNDS_PER_VALUE = 4.0  # rounds a side needs, roughly, to remove one Soldier's worth
 REACH_FLOOR = 0.1  # share of a lead kept however short of rounds the leader is
-PROGRESS = 0.3  # a Soldier's worth of crossing the board
+PROGRESS = 0.3
+LEAD_SCALE = 0.0
+TEMPO = 0.0
+ARMY = 13.0
+ADJACENT = 1.0  # a Soldier's worth of crossing the board
 KNEE, CAP = 0.7, 0.98  # values beyond KNEE are squeezed below CAP (short of a won game's 1)
 
 
@@ -116,21 +120,25 @@ class _Outlook:
     worth as much as the trailing side's pieces can still be removed in the rounds
     left (rule 9.3); removing the last enemy piece is a win."""
 
-    __slots__ = ("left",)
+    __slots__ = ("clock", "left")
 
-    def __init__(self, rounds_left: int) -> None:
+    def __init__(self, rounds_left: int, limit: int = 60) -> None:
         self.left = rounds_left
+        self.clock = TEMPO * max(0.0, 1.0 - rounds_left / max(1, limit))  # the tempo weight, growing to TEMPO
 
     def value(self, mine: float, theirs: float, n_mine: int, n_theirs: int) -> float:
         if n_theirs <= 0:
             return 0.0 if n_mine <= 0 else 1.0
         if n_mine <= 0:
             return -1.0
-        total = mine + theirs
-        lead = (mine - theirs) / total if total > 0 else 0.0
+        if LEAD_SCALE > 0:
+            lead = max(-1.0, min(1.0, (mine - theirs) / LEAD_SCALE))
+        else:
+            total = mine + theirs
+            lead = (mine - theirs) / total if total > 0 else 0.0
         trailing = theirs if lead >= 0 else mine
         reach = min(1.0, self.left / (ROUNDS_PER_VALUE * max(trailing, 0.5)))
-        return lead * (REACH_FLOOR + (1.0 - REACH_FLOOR) * reach)
+        return lead * (REACH_FLOOR + (1.0 - REACH_FLOOR) * reach) + self.clock * (n_mine - n_theirs) / ARMY
 
 
 def attack_delta(
@@ -170,7 +178,7 @@ def battle_value(
     return total
 
 
-_DELTAS: dict[tuple[int, tuple[float, float, int, int], str, bool, str, bool], float] = {}
+_DELTAS: dict[tuple[int, float, tuple[float, float, int, int], str, bool, str, bool], float] = {}
 """``attack_delta`` by its arguments (it is a pure function of them): searches meet
 the same material and stacks again and again."""
 _DELTAS_MAX = 100_000
@@ -183,12 +191,12 @@ def _offers(
     best gain first; ``attack_delta`` once per distinct enemy stack."""
     memo: dict[str, float] = {}
     out = []
-    left = outlook.left
+    left, clock = outlook.left, outlook.clock
     for dc, dr, dranks, _, _ in theirs:
         gain = memo.get(dranks)
         if gain is None:
             dwound = q_wounded and "C" in dranks
-            key = (left, m, aranks, awound, dranks, dwound)
+            key = (left, clock, m, aranks, awound, dranks, dwound)
             gain = _DELTAS.get(key)
             if gain is None:
                 if len(_DELTAS) >= _DELTAS_MAX:
@@ -291,7 +299,7 @@ def evaluate(state: TrenchState, player: int) -> float:
         units[owner].append((cell[0], cell[1], ranks, mobile, "V" in ranks))
 
     limit = game.options.round_limit
-    outlook = _Outlook(max(0, limit - state.round) + 1)
+    outlook = _Outlook(max(0, limit - state.round) + 1, limit)
     press = 1.0 + URGENCY * min(1.0, max(0, state.round - 1) / max(1, limit))  # the round limit nears
     tactics = [0.0, 0.0]
     for p in (0, 1):
@@ -315,12 +323,13 @@ def evaluate(state: TrenchState, player: int) -> float:
                     break
                 dx, dy = abs(ac - dc), abs(ar - dr)
                 d = dx + dy
-                if d == 1 or (diag and dx == 1 and dy == 1):
+                adjacent = d == 1 or (diag and dx == 1 and dy == 1)
+                if adjacent:
                     if gain > best:
                         best = gain
                     d = 1
                 if mobile:
-                    close = gain * (1.0 - (d - 1) / APPROACH_RANGE)
+                    close = gain * (ADJACENT if adjacent else 1.0 - (d - 1) / APPROACH_RANGE)
                     if close > near:
                         near = close
             approach += near
@@ -391,7 +400,8 @@ def best_attack(state: TrenchState, player: int) -> Attack | None:
         return None
     material, pieces = _material(state)
     q = 1 - player
-    outlook = _Outlook(max(0, state.game.options.round_limit - state.round) + 1)
+    limit = state.game.options.round_limit
+    outlook = _Outlook(max(0, limit - state.round) + 1, limit)
     m = (material[player], material[q], pieces[player], pieces[q])
     best: Attack | None = None
     top = 0.0
