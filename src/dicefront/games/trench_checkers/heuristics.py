@@ -39,10 +39,10 @@ S_VALUE, V_VALUE, C_VALUE = VALUE["S"], VALUE["V"], VALUE["C"]
 INACTIVE_COMMANDO = 0.8  # an inactive Commando still has to be removed to win
 WOUND = 0.45  # share of a Commando's value its first defeat (rule 7.4) costs
 THREAT_NOW = 0.6  # share of the best attack credited when the side attacks this round
-THREAT_LATER = 0.3  # ... when its attack of this round is over
-APPROACH = 0.5  # weight of closing on beatable enemy units
+THREAT_LATER = 0.15  # ... when its attack of this round is over
+APPROACH = 0.3  # weight of closing on beatable enemy units
 HUNT, HUNT_PIECES = 0.12, 6.0  # closing on the last few enemy pieces, whatever the odds
-URGENCY = 1.0  # how much more closing in weighs at the round limit
+URGENCY = 0.67  # how much more closing in weighs at the round limit
 APPROACH_RANGE = 9.0  # distance beyond which closing in earns nothing
 PROMOTE = 0.5  # a Soldier's worth of becoming a Veteran, credited by closeness
 JOIN = 0.4  # a Veteran's worth of joining its Commando's stack
@@ -50,11 +50,9 @@ ACTIVATE = 0.8  # closeness of the army to its inactive Commando
 CARD, DEPOT = 0.2, 0.15
 ROUNDS_PER_VALUE = 4.0  # rounds a side needs, roughly, to remove one Soldier's worth
 REACH_FLOOR = 0.1  # share of a lead kept however short of rounds the leader is
-PROGRESS = 0.3
-LEAD_SCALE = 0.0
-TEMPO = 0.0
-ARMY = 13.0
-ADJACENT = 1.0  # a Soldier's worth of crossing the board
+PROGRESS = 0.3  # a Soldier's worth of crossing the board
+TEMPO = 0.2  # a piece's worth (pieces left, each side) at the round limit, growing from 0 in round 1
+ARMY = 13.0  # pieces in an army at the start (12 Soldiers and the Commando)
 KNEE, CAP = 0.7, 0.98  # values beyond KNEE are squeezed below CAP (short of a won game's 1)
 
 
@@ -131,11 +129,8 @@ class _Outlook:
             return 0.0 if n_mine <= 0 else 1.0
         if n_mine <= 0:
             return -1.0
-        if LEAD_SCALE > 0:
-            lead = max(-1.0, min(1.0, (mine - theirs) / LEAD_SCALE))
-        else:
-            total = mine + theirs
-            lead = (mine - theirs) / total if total > 0 else 0.0
+        total = mine + theirs
+        lead = (mine - theirs) / total if total > 0 else 0.0
         trailing = theirs if lead >= 0 else mine
         reach = min(1.0, self.left / (ROUNDS_PER_VALUE * max(trailing, 0.5)))
         return lead * (REACH_FLOOR + (1.0 - REACH_FLOOR) * reach) + self.clock * (n_mine - n_theirs) / ARMY
@@ -323,13 +318,12 @@ def evaluate(state: TrenchState, player: int) -> float:
                     break
                 dx, dy = abs(ac - dc), abs(ar - dr)
                 d = dx + dy
-                adjacent = d == 1 or (diag and dx == 1 and dy == 1)
-                if adjacent:
+                if d == 1 or (diag and dx == 1 and dy == 1):
                     if gain > best:
                         best = gain
                     d = 1
                 if mobile:
-                    close = gain * (ADJACENT if adjacent else 1.0 - (d - 1) / APPROACH_RANGE)
+                    close = gain * (1.0 - (d - 1) / APPROACH_RANGE)
                     if close > near:
                         near = close
             approach += near
