@@ -15,7 +15,14 @@ The evaluation (``evaluate``) adds up, for each side:
 The material lead is then scaled by how reachable a win still is: the round limit
 (rule 9.3) makes a lead worth nothing unless the trailing side's pieces are removed
 before it, so a lead with many enemy pieces left and few rounds to go is discounted.
-That makes converting a lead early worth more than sitting on it."""
+That makes converting a lead early worth more than sitting on it. A tempo term adds,
+for each side, its pieces left against the enemy's, weighted from nothing in round 1
+up to ``TEMPO`` at the round limit, so a kill late in the game counts for more.
+
+The credits for an attack on offer and for closing in are kept below the attack's
+own worth: a side standing next to a target it beats must gain by attacking rather
+than by ending the step and keeping the threat (before issue #19's fifth round, the
+two credits together exceeded the attack's value and the search sat on threats)."""
 
 from __future__ import annotations
 
