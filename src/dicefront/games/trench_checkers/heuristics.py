@@ -15,14 +15,7 @@ The evaluation (``evaluate``) adds up, for each side:
 The material lead is then scaled by how reachable a win still is: the round limit
 (rule 9.3) makes a lead worth nothing unless the trailing side's pieces are removed
 before it, so a lead with many enemy pieces left and few rounds to go is discounted.
-That makes converting a lead early worth more than sitting on it. A tempo term adds,
-for each side, its pieces left against the enemy's, weighted from nothing in round 1
-up to ``TEMPO`` at the round limit, so a kill late in the game counts for more.
-
-The credits for an attack on offer and for closing in are kept below the attack's
-own worth: a side standing next to a target it beats must gain by attacking rather
-than by ending the step and keeping the threat (before issue #19's fifth round, the
-two credits together exceeded the attack's value and the search sat on threats)."""
+That makes converting a lead early worth more than sitting on it."""
 
 from __future__ import annotations
 
@@ -46,10 +39,10 @@ S_VALUE, V_VALUE, C_VALUE = VALUE["S"], VALUE["V"], VALUE["C"]
 INACTIVE_COMMANDO = 0.8  # an inactive Commando still has to be removed to win
 WOUND = 0.45  # share of a Commando's value its first defeat (rule 7.4) costs
 THREAT_NOW = 0.6  # share of the best attack credited when the side attacks this round
-THREAT_LATER = 0.15  # ... when its attack of this round is over
-APPROACH = 0.3  # weight of closing on beatable enemy units
+THREAT_LATER = 0.3  # ... when its attack of this round is over
+APPROACH = 0.5  # weight of closing on beatable enemy units
 HUNT, HUNT_PIECES = 0.12, 6.0  # closing on the last few enemy pieces, whatever the odds
-URGENCY = 0.67  # how much more closing in weighs at the round limit
+URGENCY = 1.0  # how much more closing in weighs at the round limit
 APPROACH_RANGE = 9.0  # distance beyond which closing in earns nothing
 PROMOTE = 0.5  # a Soldier's worth of becoming a Veteran, credited by closeness
 JOIN = 0.4  # a Veteran's worth of joining its Commando's stack
@@ -58,8 +51,6 @@ CARD, DEPOT = 0.2, 0.15
 ROUNDS_PER_VALUE = 4.0  # rounds a side needs, roughly, to remove one Soldier's worth
 REACH_FLOOR = 0.1  # share of a lead kept however short of rounds the leader is
 PROGRESS = 0.3  # a Soldier's worth of crossing the board
-TEMPO = 0.2  # a piece's worth (pieces left, each side) at the round limit, growing from 0 in round 1
-ARMY = 13.0  # pieces in an army at the start (12 Soldiers and the Commando)
 KNEE, CAP = 0.7, 0.98  # values beyond KNEE are squeezed below CAP (short of a won game's 1)
 
 
@@ -125,11 +116,10 @@ class _Outlook:
     worth as much as the trailing side's pieces can still be removed in the rounds
     left (rule 9.3); removing the last enemy piece is a win."""
 
-    __slots__ = ("clock", "left")
+    __slots__ = ("left",)
 
-    def __init__(self, rounds_left: int, limit: int = 60) -> None:
+    def __init__(self, rounds_left: int) -> None:
         self.left = rounds_left
-        self.clock = TEMPO * max(0.0, 1.0 - rounds_left / max(1, limit))  # the tempo weight, growing to TEMPO
 
     def value(self, mine: float, theirs: float, n_mine: int, n_theirs: int) -> float:
         if n_theirs <= 0:
@@ -140,7 +130,7 @@ class _Outlook:
         lead = (mine - theirs) / total if total > 0 else 0.0
         trailing = theirs if lead >= 0 else mine
         reach = min(1.0, self.left / (ROUNDS_PER_VALUE * max(trailing, 0.5)))
-        return lead * (REACH_FLOOR + (1.0 - REACH_FLOOR) * reach) + self.clock * (n_mine - n_theirs) / ARMY
+        return lead * (REACH_FLOOR + (1.0 - REACH_FLOOR) * reach)
 
 
 def attack_delta(
@@ -180,7 +170,7 @@ def battle_value(
     return total
 
 
-_DELTAS: dict[tuple[int, float, tuple[float, float, int, int], str, bool, str, bool], float] = {}
+_DELTAS: dict[tuple[int, tuple[float, float, int, int], str, bool, str, bool], float] = {}
 """``attack_delta`` by its arguments (it is a pure function of them): searches meet
 the same material and stacks again and again."""
 _DELTAS_MAX = 100_000
@@ -193,12 +183,12 @@ def _offers(
     best gain first; ``attack_delta`` once per distinct enemy stack."""
     memo: dict[str, float] = {}
     out = []
-    left, clock = outlook.left, outlook.clock
+    left = outlook.left
     for dc, dr, dranks, _, _ in theirs:
         gain = memo.get(dranks)
         if gain is None:
             dwound = q_wounded and "C" in dranks
-            key = (left, clock, m, aranks, awound, dranks, dwound)
+            key = (left, m, aranks, awound, dranks, dwound)
             gain = _DELTAS.get(key)
             if gain is None:
                 if len(_DELTAS) >= _DELTAS_MAX:
@@ -301,7 +291,7 @@ def evaluate(state: TrenchState, player: int) -> float:
         units[owner].append((cell[0], cell[1], ranks, mobile, "V" in ranks))
 
     limit = game.options.round_limit
-    outlook = _Outlook(max(0, limit - state.round) + 1, limit)
+    outlook = _Outlook(max(0, limit - state.round) + 1)
     press = 1.0 + URGENCY * min(1.0, max(0, state.round - 1) / max(1, limit))  # the round limit nears
     tactics = [0.0, 0.0]
     for p in (0, 1):
@@ -401,8 +391,7 @@ def best_attack(state: TrenchState, player: int) -> Attack | None:
         return None
     material, pieces = _material(state)
     q = 1 - player
-    limit = state.game.options.round_limit
-    outlook = _Outlook(max(0, limit - state.round) + 1, limit)
+    outlook = _Outlook(max(0, state.game.options.round_limit - state.round) + 1)
     m = (material[player], material[q], pieces[player], pieces[q])
     best: Attack | None = None
     top = 0.0
