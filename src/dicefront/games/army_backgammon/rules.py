@@ -21,6 +21,7 @@ from .actions import (
     Skip,
 )
 from .constants import CHANCE_PHASES, Kind, Phase, Threat
+from .orders import two_dice_values
 from .reasons import reason
 from .tables import MAX_PER_ROW
 from .tactics import (
@@ -215,6 +216,11 @@ class ArmyState(PhaseState[ArmyAction]):
         if value is None:
             ctx, n, dice, player = self.game.context, len(self.dice), self.dice, self.player
             boards = self.turn_boards()
+            if n == 2:  # all four orders in one pass (``orders.two_dice_values``)
+                _, mine, own, enemy = boards[1]
+                value = two_dice_values(ctx.ahead_only, player, dice, mine, own, enemy, self.order_choices())
+                memo.put(key, value)
+                return dict(value) if copy else value
             value = {}
             for o in self.order_choices():
                 _, mine, own, enemy = boards[o == "charge"]

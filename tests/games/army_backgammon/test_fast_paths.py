@@ -1,0 +1,89 @@
+"""The speed-ups of issue #15 (second round) change nothing a player sees: the order
+values of a two-dice turn computed in one pass (``orders.two_dice_values``) are the
+general search's, and seeded random games give exactly the legal-action lists, events
+and saved positions recorded before the change."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+import pytest
+
+import dicefront
+from dicefront.core.chance import sample
+from dicefront.games.army_backgammon import tactics as T
+from dicefront.games.army_backgammon.orders import two_dice_values
+
+from .test_compact_board import CASES, random_men
+from .test_lookahead import ref_usable
+
+ORDERS = ["standard", "fire", "charge", "dig-in"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("opts", CASES, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_two_dice_order_values_match_the_search(seed: int, opts: dict[str, Any]) -> None:
+    rng = random.Random(seed)
+    game: Any = dicefront.load("army_backgammon", **opts)
+    ctx = game.context
+    for case in range(150):
+        men = random_men(rng, list(game.tables.ranges), list(game.tables.stances))
+        player = rng.randint(0, 1)
+        dice = tuple(sorted(rng.randint(1, 6) for _ in range(2)))
+        choices = ORDERS if rng.random() < 0.7 else ["charge", "dig-in"]
+        plain, charge = T.start_boards(ctx, men, player)
+        got = two_dice_values(ctx.ahead_only, player, dice, charge[1], charge[2], charge[3], choices)
+        want = {}
+        for o in choices:
+            _, mine, own, enemy = charge if o == "charge" else plain
+            want[o] = T.usable_on(ctx, player, T.plan(o, 2), dice, mine, own, enemy)
+        assert got == want, f"seed {seed}, case {case}, player {player}, dice {dice}: {got} != {want}"
+        if case % 5 == 0:  # and the plain reference search (slow) on some of them
+            ref = {o: ref_usable(ctx, men, player, T.plan(o, 2), dice, (), (), o) for o in choices}
+            assert got == ref, f"seed {seed}, case {case}: {got} != {ref}"
+
+
+# Recorded on main at e0b2a65 (before the change): 20 seeded random games per case.
+FINGERPRINTS = [
+    ({}, "401c7f493d0bb5bf"),
+    ({"mines": True}, "df2c878fc497ac5c"),
+    ({"army": "small", "attack_direction": "ahead"}, "e575e8212dfb9209"),
+    ({"army": "large", "dice_rule": "within-orders"}, "65b7061331410559"),
+    ({"dice": 3}, "a0cd3adf5f68f347"),
+    ({"army": "multi", "dice": 4, "setup": "army"}, "5f935558d3638c87"),
+    ({"detector_sweep": "pass", "minefields": 2, "mines": True, "setup": "choose"}, "e042805c043a9dea"),
+]
+
+
+def fingerprint(opts: dict[str, Any], seed: int, games: int) -> str:
+    """A digest of every legal-action list, event and (every 25 steps) saved position of
+    ``games`` seeded random games."""
+    game = dicefront.load("army_backgammon", **opts)
+    rng = random.Random(seed)
+    h = hashlib.sha256()
+    for _ in range(games):
+        st = game.new_state()
+        steps = 0
+        while not st.is_terminal:
+            if st.is_chance:
+                events = st.push_chance(sample(st.chance_outcomes(), rng))
+            else:
+                p = st.actors[0]
+                actions = st.legal_actions(p)
+                h.update(repr(actions).encode())
+                events = st.push(actions[rng.randrange(len(actions))], p)
+            for e in events:
+                h.update(json.dumps(e.to_json(), sort_keys=True).encode())
+            steps += 1
+            if steps % 25 == 0:
+                h.update(json.dumps(st.to_json(), sort_keys=True).encode())
+        h.update(json.dumps(st.to_json(), sort_keys=True).encode())
+    return h.hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("opts", "digest"), FINGERPRINTS, ids=lambda o: json.dumps(o, sort_keys=True) if isinstance(o, dict) else "")
+def test_seeded_games_are_unchanged(opts: dict[str, Any], digest: str) -> None:
+    assert fingerprint(opts, 7, 20) == digest, f"seed 7, options {opts}: the games differ from the recorded ones"
