@@ -87,3 +87,35 @@ def fingerprint(opts: dict[str, Any], seed: int, games: int) -> str:
 @pytest.mark.parametrize(("opts", "digest"), FINGERPRINTS, ids=lambda o: json.dumps(o, sort_keys=True) if isinstance(o, dict) else "")
 def test_seeded_games_are_unchanged(opts: dict[str, Any], digest: str) -> None:
     assert fingerprint(opts, 7, 20) == digest, f"seed 7, options {opts}: the games differ from the recorded ones"
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+@pytest.mark.parametrize("opts", [{}, {"mines": True, "setup": "choose"}, {"army": "multi", "dice": 3}],
+                         ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_men_key_kept_move_by_move_is_exact(seed: int, opts: dict[str, Any]) -> None:
+    """The men key a state keeps up to date (``ArmyState.men_id``) equals its roster's
+    key computed afresh, and equal keys (over many games, clones and rosters) always
+    mean equal men."""
+    rng = random.Random(seed)
+    game: Any = dicefront.load("army_backgammon", **opts)
+    seen: dict[int, frozenset[Any]] = {}
+    checked = 0
+    for _ in range(6):
+        st = game.new_state()
+        while not st.is_terminal:
+            if st.is_chance:
+                st.push_chance(sample(st.chance_outcomes(), rng))
+            else:
+                p = st.actors[0]
+                actions = st.legal_actions(p)
+                st.push(actions[rng.randrange(len(actions))], p)
+            if st._men_id is None or st._roster is None:
+                continue
+            checked += 1
+            assert st._men_id == st._roster.key(st.men), f"seed {seed}, turn {st.turn}: the kept key is stale"
+            men = frozenset(st.men.items())
+            assert seen.setdefault(st._men_id, men) == men, f"seed {seed}, turn {st.turn}: one key for two boards"
+            fresh = st.clone()
+            fresh._men_id = None  # as a loaded position: its own roster, its own key
+            assert seen.setdefault(fresh.men_id(), men) == men, f"seed {seed}, turn {st.turn}: one key for two boards"
+    assert checked > 100

@@ -17,6 +17,7 @@ from ...core.errors import OptionError
 from ...core.game import Game
 from ...core.options import opt
 from .actions import Attack, ChangeStance, Move
+from .roster import Roster
 from .rules import ArmyState
 from .setup import starting_men
 from .tables import Army, Tables, load_army, load_tables
@@ -117,6 +118,11 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions, ArmyState]):
     def memo(self) -> Memo:
         """Look-ahead results (rule 4.4) by position and dice, shared by all states."""
         return Memo()
+
+    @cached_property
+    def rosters(self) -> dict[tuple[Any, ...], Roster]:
+        """The rosters (``roster.Roster``) of the set-ups seen, by what they stand for."""
+        return {}
 
     @cached_property
     def stance_changes(self) -> dict[tuple[str, str], list[ChangeStance]]:

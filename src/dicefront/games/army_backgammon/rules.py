@@ -23,11 +23,13 @@ from .actions import (
 from .constants import CHANCE_PHASES, Kind, Phase, Threat
 from .orders import two_dice_values
 from .reasons import reason
+from .roster import Roster, roster_for
 from .tables import MAX_PER_ROW
 from .tactics import (
     ATTACK,
     MOVE,
     Compact,
+    Man,
     Men,
     board_attacks,
     compact,
@@ -55,6 +57,7 @@ class ArmyState(PhaseState[ArmyAction]):
         "_board",
         "_legal",
         "_men_id",
+        "_roster",
         "_usable",
         "cleared",
         "dice",
@@ -101,6 +104,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self._board: Compact | None = None  # compact(...) of this position, for the look-ahead
         self._usable: int | None = None  # usable_now() of this position
         self._men_id: int | None = None  # men_id() of this position
+        self._roster: Roster | None = None  # the roster that numbers _men_id
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
@@ -137,6 +141,7 @@ class ArmyState(PhaseState[ArmyAction]):
         new._board = self._board
         new._usable = self._usable
         new._men_id = self._men_id
+        new._roster = self._roster
         return new
 
     # ----- legal actions ------------------------------------------------------------
@@ -190,11 +195,19 @@ class ArmyState(PhaseState[ArmyAction]):
         return ["standard", "fire", "charge", "dig-in"]
 
     def men_id(self) -> int:
-        """A number for the men on the board, the same for equal men (``Memo.number``):
-        the look-ahead memo's keys use it instead of hashing every man again."""
+        """A number for the men on the board, the same for equal men (``roster.Roster``):
+        the look-ahead memo's keys use it instead of hashing every man again. Kept up
+        to date by each move, death and change of stance (``_rekey``)."""
         if self._men_id is None:
-            self._men_id = self.game.memo.number(tuple(self.men.items()))
+            g = self.game
+            self._roster = roster = roster_for(g.rosters, self.men, g.tables.stance_names)
+            self._men_id = roster.key(self.men)
         return self._men_id
+
+    def _rekey(self, name: str, old: Man | None, new: Man | None) -> None:
+        """``men_id`` after man ``name`` changed from ``old`` to ``new`` (None: gone)."""
+        if self._men_id is not None and self._roster is not None:
+            self._men_id = self._roster.changed(self._men_id, name, old, new)
 
     def turn_boards(self) -> tuple[Compact, Compact]:
         """The boards (``tactics.compact``) at the start of a turn, under orders other
@@ -329,13 +342,12 @@ class ArmyState(PhaseState[ArmyAction]):
     def _apply(self, action: ArmyAction, player: int) -> list[Event]:
         board, target = self._board, self._usable
         self._legal = self._board = self._usable = None
-        if self.phase == Phase.SETUP:
-            self._men_id = None
+        if self.phase == Phase.SETUP:  # weapons, Sergeant and detectors change: a new roster
+            self._men_id = self._roster = None
             return setup.apply_task(self, action, player)
         if isinstance(action, Orders):  # the men stay as they are: keep men_id
             return self._give_orders(action.kind, forced=False)
         if isinstance(action, Move):
-            self._men_id = None
             return self._move(action, player, board, target)
         if isinstance(action, Attack):
             return self._attack(action, player, board)
@@ -345,9 +357,9 @@ class ArmyState(PhaseState[ArmyAction]):
             ev = Event(Kind.SKIP, f"{self.game.player_name(player)} leaves that phase unused.", {})
             return [ev, *self._advance()]
         if isinstance(action, ChangeStance):  # rule 7.1
-            self._men_id = None
             man = self.men[action.man]
-            self.men[action.man] = man._replace(stance=action.stance)
+            self.men[action.man] = new = man._replace(stance=action.stance)
+            self._rekey(action.man, man, new)
             text = f"{self.game.player_name(player)} swaps {describe(self.game, action.man, man)} for a {action.stance} figure."
             return [Event(Kind.STANCE, text, {"man": action.man, "stance": action.stance}), *self._end_turn()]
         if isinstance(action, KeepStances):
@@ -377,6 +389,7 @@ class ArmyState(PhaseState[ArmyAction]):
         who = describe(g, action.man, man)
         if dest < 1 or dest > 24:
             del self.men[action.man]
+            self._rekey(action.man, man, None)
             self.phase, self.winner = Phase.OVER, player
             text = f"{g.player_name(player)}'s {who} moves {action.die} and leaves the far end of the board: {g.player_name(player)} wins!"
             return [Event(Kind.WIN, text, {"man": action.man, "die": action.die, "winner": player})]
@@ -396,7 +409,8 @@ class ArmyState(PhaseState[ArmyAction]):
             events = [*swept, Event(Kind.MOVE, f"{moved_text} into {len(enemies)} enemy men and is captured.", {**data, "captured": action.man})]
             events += self._kill(action.man)
             return events + self._advance_after(target)
-        self.men[action.man] = man._replace(row=dest)
+        self.men[action.man] = new = man._replace(row=dest)
+        self._rekey(action.man, man, new)
         if enemies:  # rule 5.4
             victim = enemies[0]
             text = f"{moved_text} and captures {g.player_name(1 - player)}'s {describe(g, victim, self.men[victim])}."
@@ -466,7 +480,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self._legal = self._board = self._usable = None
         faces = tuple(int(f) for f in outcome.faces)
         if self.phase == Phase.ROLLOFF:
-            self._men_id = None
+            self._men_id = self._roster = None
             return setup.rolloff(self, faces)
         if self.phase == Phase.ROLL:  # a turn's roll leaves the men as they are
             return self._turn_roll(faces)
@@ -503,7 +517,6 @@ class ArmyState(PhaseState[ArmyAction]):
                 f"(saves on {rng} while {man.stance}): {verdict}.")
         events = [Event(Kind.SAVE, text, {"man": name, "roll": roll, "cause": kind, "result": verdict}, dice=(roll,))]
         if roll > save:
-            self._men_id = None
             events += self._kill(name)
         else:  # saved: the men, so the board, stay as they are
             self._board = board
@@ -513,6 +526,7 @@ class ArmyState(PhaseState[ArmyAction]):
 
     def _kill(self, name: str) -> list[Event]:  # rule 3.4 casualties, 8.5, 9.2-9.3
         man = self.men.pop(name)
+        self._rekey(name, man, None)
         events = []
         if man.sergeant:
             self.sergeant_lost[man.owner] = True
