@@ -136,6 +136,16 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions, ArmyState]):
         immutable, so every state shares them."""
         return {}
 
+    @cached_property
+    def move_table(self) -> dict[str, list[tuple[tuple[int, int, int], Move]]]:
+        """A man's moves with their sort keys (``rank``), by man and then die (index 0 unused)."""
+        return {}
+
+    def move_entries(self, man: str) -> list[tuple[tuple[int, int, int], Move]]:
+        number = int(man[1:])
+        found = self.move_table[man] = [((0, number, d), Move(man, d)) for d in range(7)]
+        return found
+
     def rank(self, action: Move | Attack) -> tuple[tuple[int, int, int], Move | Attack]:
         if isinstance(action, Move):
             key: tuple[str, Any] = (action.man, action.die)

@@ -10,6 +10,7 @@ from ...core.chance import Outcomes, Roll
 from ...core.events import Event
 from ...core.game import Action, PhaseState
 from . import setup
+from .acting import act_actions
 from .actions import (
     ORDER_NAMES,
     ArmyAction,
@@ -24,22 +25,16 @@ from .constants import CHANCE_PHASES, Kind, Phase, Threat
 from .orders import two_dice_values
 from .reasons import reason
 from .roster import Roster, roster_for
-from .tables import MAX_PER_ROW
 from .tactics import (
     ATTACK,
-    MOVE,
     Compact,
     Man,
     Men,
-    board_attacks,
     compact,
     fired_board,
     moved_board,
-    one_after,
     plan,
-    shots_now,
     start_boards,
-    to_exit,
     usable,
     usable_on,
     without,
@@ -255,66 +250,9 @@ class ArmyState(PhaseState[ArmyAction]):
         key = ("act", self.men_id(), player, self.player, self.slots, self.dice, self.moved, self.fired, self.orders)
         found = memo.get(key)
         if found is None:
-            found = self._find_act_actions(player)
+            found = act_actions(self, player)
             memo.put(key, found)
         return list(found)
-
-    def _find_act_actions(self, player: int) -> list[ArmyAction]:
-        ctx = self.game.context
-        names, mine, own, enemy = self.board()
-        dice, slots = self.dice, self.slots
-        target = self.usable_now()
-        rest = slots[1:]
-        # An action's look-ahead never beats the position's (``target`` is the best of
-        # them), so with target 1 every action qualifies without looking further.
-        look = target > 1
-        ranked = self.game.ranked
-        rank = self.game.rank
-        out: list[tuple[tuple[int, int, int], ArmyAction]] = []  # (sort key, action): see ArmyBackgammonGame.rank
-        if slots[0] == ATTACK:
-            tried: tuple[int, int] | None = None
-            ok = False
-            for i, d, tn in board_attacks(ctx.ahead_only, player, dice, self.men, mine, enemy):
-                if look:  # the look-ahead depends on the attacker and die only: tried once per pair
-                    key = i, d
-                    if key != tried:
-                        tried = key
-                        ok = 1 + usable_on(ctx, player, rest, without(dice, d), fired_board(mine, i), own, enemy) == target
-                    if not ok:
-                        continue
-                an = names[i]
-                out.append(ranked.get((an, tn)) or rank(Attack(an, tn)))
-        else:  # tactics.moves on the compact board
-            step = 1 if player == 0 else -1
-            two = len(dice) == 2 and bool(rest)  # then target 2: the other die must be usable after the move
-            shots = shots_now(ctx.ahead_only, player, dice, mine, enemy) if two and ATTACK in rest else None
-            moving = MOVE in rest
-            faces = sorted(set(dice))
-            for i, (row, limit, times, _) in enumerate(mine):
-                if times <= 0:
-                    continue
-                gone = to_exit(player, row)
-                for d in faces:
-                    if d > limit:
-                        break
-                    if d < gone:
-                        dest = row + step * d
-                        if own[dest] >= MAX_PER_ROW:
-                            continue
-                        if look:
-                            if two:
-                                if not one_after(ctx.ahead_only, player, moving, shots, without(dice, d)[0], mine, i, dest,
-                                                 own, enemy):
-                                    continue
-                            else:
-                                after, own2, enemy2 = moved_board(mine, i, dest, own, enemy)
-                                if 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2) != target:
-                                    continue
-                    out.append(ranked.get((names[i], d)) or rank(Move(names[i], d)))
-        if any(s != slots[0] for s in rest) and usable_on(ctx, player, rest, dice, mine, own, enemy) == target:
-            out.append(((2, 0, 0), Skip()))
-        out.sort()
-        return [a for _, a in out]
 
     def _stance_actions(self, player: int) -> list[ArmyAction]:
         out: list[ArmyAction] = [KeepStances()]
