@@ -17,6 +17,7 @@ from dicefront.core.chance import sample
 from dicefront.games.army_backgammon import tactics as T
 from dicefront.games.army_backgammon.orders import two_dice_values
 
+from .helpers import legal, position, roll
 from .test_compact_board import CASES, random_men
 from .test_lookahead import ref_usable
 
@@ -44,6 +45,85 @@ def test_two_dice_order_values_match_the_search(seed: int, opts: dict[str, Any])
         if case % 5 == 0:  # and the plain reference search (slow) on some of them
             ref = {o: ref_usable(ctx, men, player, T.plan(o, 2), dice, (), (), o) for o in choices}
             assert got == ref, f"seed {seed}, case {case}: {got} != {ref}"
+
+
+def crowded_men(rng: random.Random, weapons: list[str], stances: list[str]) -> T.Men:
+    """Men packed on a few neighbouring rows (up to the five a row holds), so that one
+    move can fill the row another man's move needs."""
+    men: T.Men = {}
+    low = rng.randint(1, 17)
+    rows = {p: [0] * 26 for p in (0, 1)}
+    for p in (0, 1):
+        for i in range(1, rng.randint(4, 16)):
+            row = rng.randint(low, low + 7)
+            if rows[p][row] >= 5:
+                continue
+            rows[p][row] += 1
+            arms = tuple(rng.sample(weapons, rng.choice([0, 1, 1, 2])))
+            men[f"{'GT'[p]}{i}"] = T.Man(p, row, arms, rng.choice(stances))
+    return men
+
+
+def ref_act_actions(game: Any, men: T.Men, player: int, orders: str, dice: tuple[int, ...]) -> list[str]:
+    """The act phase's legal actions at a turn's start by the plain search (rule 4.4):
+    an action qualifies if the phases after it can still use the dice the turn can."""
+    ctx, slots = game.context, T.plan(orders, len(dice))
+    target = ref_usable(ctx, men, player, slots, dice, (), (), orders)
+    out = []
+    if slots[0] == T.ATTACK:
+        for an, tn, d in T.attacks(ctx, men, player, dice, ()):
+            if 1 + ref_usable(ctx, men, player, slots[1:], T.without(dice, d), (), (an,), orders) == target:
+                out.append(f"attack {an} {tn}")
+    else:
+        for name, d, dest in T.moves(ctx, men, player, dice, (), orders):
+            after = T.after_move(men, name, dest)
+            if dest == T.OFF or 1 + ref_usable(ctx, after, player, slots[1:], T.without(dice, d), (name,), (), orders) == target:
+                out.append(f"move {name} {d}")
+    if any(s != slots[0] for s in slots[1:]) and ref_usable(ctx, men, player, slots[1:], dice, (), (), orders) == target:
+        out.append("skip")
+    return sorted(out)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("opts", CASES, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_act_actions_match_the_plain_search(seed: int, opts: dict[str, Any]) -> None:
+    """The first action of a two-dice turn, on random boards (crowded rows included),
+    under each order: the same list as the plain search's."""
+    rng = random.Random(seed)
+    game: Any = dicefront.load("army_backgammon", **opts)
+    checked = 0
+    for case in range(160):
+        if case % 2:
+            men = random_men(rng, list(game.tables.ranges), list(game.tables.stances))
+        else:
+            men = crowded_men(rng, list(game.tables.ranges), list(game.tables.stances))
+        player = rng.randint(0, 1)
+        dice = tuple(sorted(rng.randint(1, 6) for _ in range(2)))
+        orders = rng.choice(ORDERS)
+        st = game.new_state()
+        st.men, st.player, st.first, st.tasks = men, player, 0, ()
+        st.phase, st.dice, st.rolled, st.orders, st.slots = "act", dice, dice, orders, T.plan(orders, 2)
+        if st.usable_now() == 0:
+            continue
+        checked += 1
+        got = sorted(str(a) for a in st.legal_actions(player))
+        want = ref_act_actions(game, men, player, orders, dice)
+        assert got == want, f"seed {seed}, case {case}, player {player}, {orders} {dice}: {got} != {want}"
+    assert checked > 50
+
+
+def test_a_move_that_fills_the_row_another_man_needs_is_not_listed() -> None:
+    """Charge Orders, 1 and 5: G1 (standing) moving 1 fills row 10 (four prone men
+    there, who cannot move 5), and G2's 5 would end on row 10: after that move the 5 is
+    lost, so it is not a legal first move although two men could move 5 before it."""
+    men = {"G1": (9, "pistol", "standing"), "G2": (5, "pistol", "standing", "sgt"),
+           **{f"G{i}": (10, "pistol", "prone") for i in range(3, 7)}, "T1": (24, "pistol", "prone", "sgt")}
+    st = position(men, player=0)
+    roll(st, 1, 5)
+    assert st.orders == "charge"  # the only orders that use both dice
+    moves = legal(st)
+    assert "move G1 1" not in moves
+    assert {"move G1 5", "move G2 1", "move G2 5", "move G3 1"} <= set(moves)
 
 
 # Recorded on main at e0b2a65 (before the change): 20 seeded random games per case.
