@@ -45,6 +45,10 @@ if TYPE_CHECKING:
     from . import ArmyBackgammonGame
 
 
+IDLE_PHASES = frozenset((*CHANCE_PHASES, Phase.OVER))  # nobody acts
+KEEP_STANCES = KeepStances()
+
+
 class ArmyState(PhaseState[ArmyAction]):
     CHANCE_PHASES = frozenset(CHANCE_PHASES)
     game: ArmyBackgammonGame
@@ -52,6 +56,7 @@ class ArmyState(PhaseState[ArmyAction]):
         "_board",
         "_legal",
         "_men_id",
+        "_own",
         "_roster",
         "_usable",
         "cleared",
@@ -100,6 +105,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self._usable: int | None = None  # usable_now() of this position
         self._men_id: int | None = None  # men_id() of this position
         self._roster: Roster | None = None  # the roster that numbers _men_id
+        self._own: tuple[tuple[str, ...], ...] | None = None  # own_men() of both players
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
@@ -137,11 +143,12 @@ class ArmyState(PhaseState[ArmyAction]):
         new._usable = self._usable
         new._men_id = self._men_id
         new._roster = self._roster
+        new._own = self._own
         return new
 
     # ----- legal actions ------------------------------------------------------------
     def legal_actions(self, player: int) -> list[ArmyAction]:
-        if player not in self.actors:
+        if player != self.player or self.phase in IDLE_PHASES:  # ``player not in self.actors``
             return []
         if self._legal is None:
             self._legal = self._compute_legal(player)
@@ -252,15 +259,15 @@ class ArmyState(PhaseState[ArmyAction]):
         if found is None:
             found = act_actions(self, player)
             memo.put(key, found)
-        return list(found)
+        return found  # shared with the memo: ``legal_actions`` hands out copies
 
     def _stance_actions(self, player: int) -> list[ArmyAction]:
-        out: list[ArmyAction] = [KeepStances()]
+        out: list[ArmyAction] = [KEEP_STANCES]
         names = self.game.tables.stance_names
         made = self.game.stance_changes
         men = self.men
         for name in self.own_men(player):
-            stance = men[name].stance
+            stance = men[name][3]
             changes = made.get((name, stance))
             if changes is None:
                 changes = made[name, stance] = [ChangeStance(name, s) for s in names if s != stance]
@@ -268,7 +275,11 @@ class ArmyState(PhaseState[ArmyAction]):
         return out
 
     def own_men(self, player: int) -> list[str]:
-        return sorted((n for n, m in self.men.items() if m.owner == player), key=lambda n: int(n[1:]))
+        """The player's men by number (kept until a man dies or set-up changes them)."""
+        if self._own is None:
+            men = self.men
+            self._own = tuple(tuple(sorted((n for n in men if men[n].owner == p), key=lambda n: int(n[1:]))) for p in (0, 1))
+        return list(self._own[player])
 
     def why_illegal(self, action: Action, player: int) -> str:
         base = super().why_illegal(action, player)
@@ -281,7 +292,7 @@ class ArmyState(PhaseState[ArmyAction]):
         board, target = self._board, self._usable
         self._legal = self._board = self._usable = None
         if self.phase == Phase.SETUP:  # weapons, Sergeant and detectors change: a new roster
-            self._men_id = self._roster = None
+            self._men_id = self._roster = self._own = None
             return setup.apply_task(self, action, player)
         if isinstance(action, Orders):  # the men stay as they are: keep men_id
             return self._give_orders(action.kind, forced=False)
@@ -296,7 +307,7 @@ class ArmyState(PhaseState[ArmyAction]):
             return [ev, *self._advance()]
         if isinstance(action, ChangeStance):  # rule 7.1
             man = self.men[action.man]
-            self.men[action.man] = new = man._replace(stance=action.stance)
+            self.men[action.man] = new = Man(man[0], man[1], man[2], action.stance, man[4], man[5])
             self._rekey(action.man, man, new)
             text = f"{self.game.player_name(player)} swaps {describe(self.game, action.man, man)} for a {action.stance} figure."
             return [Event(Kind.STANCE, text, {"man": action.man, "stance": action.stance}), *self._end_turn()]
@@ -328,6 +339,7 @@ class ArmyState(PhaseState[ArmyAction]):
         if dest < 1 or dest > 24:
             del self.men[action.man]
             self._rekey(action.man, man, None)
+            self._own = None
             self.phase, self.winner = Phase.OVER, player
             text = f"{g.player_name(player)}'s {who} moves {action.die} and leaves the far end of the board: {g.player_name(player)} wins!"
             return [Event(Kind.WIN, text, {"man": action.man, "die": action.die, "winner": player})]
@@ -347,7 +359,7 @@ class ArmyState(PhaseState[ArmyAction]):
             events = [*swept, Event(Kind.MOVE, f"{moved_text} into {len(enemies)} enemy men and is captured.", {**data, "captured": action.man})]
             events += self._kill(action.man)
             return events + self._advance_after(target)
-        self.men[action.man] = new = man._replace(row=dest)
+        self.men[action.man] = new = Man(man[0], dest, man[2], man[3], man[4], man[5])
         self._rekey(action.man, man, new)
         if enemies:  # rule 5.4
             victim = enemies[0]
@@ -418,7 +430,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self._legal = self._board = self._usable = None
         faces = tuple(int(f) for f in outcome.faces)
         if self.phase == Phase.ROLLOFF:
-            self._men_id = self._roster = None
+            self._men_id = self._roster = self._own = None
             return setup.rolloff(self, faces)
         if self.phase == Phase.ROLL:  # a turn's roll leaves the men as they are
             return self._turn_roll(faces)
@@ -465,6 +477,7 @@ class ArmyState(PhaseState[ArmyAction]):
     def _kill(self, name: str) -> list[Event]:  # rule 3.4 casualties, 8.5, 9.2-9.3
         man = self.men.pop(name)
         self._rekey(name, man, None)
+        self._own = None
         events = []
         if man.sergeant:
             self.sergeant_lost[man.owner] = True
