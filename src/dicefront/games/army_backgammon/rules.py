@@ -54,6 +54,7 @@ class ArmyState(PhaseState[ArmyAction]):
     game: ArmyBackgammonGame
     __slots__ = (
         "_board",
+        "_boards",
         "_legal",
         "_men_id",
         "_own",
@@ -102,6 +103,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self.winner: int | None = None
         self._legal: list[ArmyAction] | None = None
         self._board: Compact | None = None  # compact(...) of this position, for the look-ahead
+        self._boards: tuple[Compact, Compact] | None = None  # turn_boards() of this position
         self._usable: int | None = None  # usable_now() of this position
         self._men_id: int | None = None  # men_id() of this position
         self._roster: Roster | None = None  # the roster that numbers _men_id
@@ -140,6 +142,7 @@ class ArmyState(PhaseState[ArmyAction]):
         new.winner = self.winner
         new._legal = self._legal
         new._board = self._board
+        new._boards = self._boards
         new._usable = self._usable
         new._men_id = self._men_id
         new._roster = self._roster
@@ -213,14 +216,19 @@ class ArmyState(PhaseState[ArmyAction]):
 
     def turn_boards(self) -> tuple[Compact, Compact]:
         """The boards (``tactics.compact``) at the start of a turn, under orders other
-        than Charge and under Charge Orders: the same for every roll of the dice."""
-        memo = self.game.memo
-        key = ("boards", self.men_id(), self.player)
-        boards: tuple[Compact, Compact] | None = memo.get(key)
-        if boards is None:
-            boards = start_boards(self.game.context, self.men, self.player)
-            memo.put(key, boards)
-        return boards
+        than Charge and under Charge Orders, kept until the next action. The memo keeps
+        only the last ones (every roll from one position, as a search weighing each roll
+        makes, shares them): kept by the thousand they would cost more in garbage
+        collection than they save."""
+        if self._boards is None:
+            memo = self.game.memo
+            key = (self.men_id(), self.player)
+            boards = memo.recent(key)
+            if boards is None:
+                boards = start_boards(self.game.context, self.men, self.player)
+                memo.keep_recent(key, boards)
+            self._boards = boards
+        return self._boards
 
     def order_values(self, copy: bool = True) -> dict[str, int]:
         """How many dice each allowed choice of orders can use (rule 4.4); ``copy=False``
@@ -290,7 +298,7 @@ class ArmyState(PhaseState[ArmyAction]):
     # ----- applying -------------------------------------------------------------------
     def _apply(self, action: ArmyAction, player: int) -> list[Event]:
         board, target = self._board, self._usable
-        self._legal = self._board = self._usable = None
+        self._legal = self._board = self._usable = self._boards = None
         if self.phase == Phase.SETUP:  # weapons, Sergeant and detectors change: a new roster
             self._men_id = self._roster = self._own = None
             return setup.apply_task(self, action, player)
@@ -319,7 +327,8 @@ class ArmyState(PhaseState[ArmyAction]):
         self.orders = kind
         self.slots = plan(kind, len(self.dice))
         if not self.moved and not self.fired:  # the turn's start: board and dice usable as order_values saw them
-            self._board = self.turn_boards()[kind == "charge"]
+            if self._boards is not None:  # else ``board()`` builds it if the act-phase memo lacks the actions
+                self._board = self._boards[kind == "charge"]
             self._usable = self.order_values(copy=False)[kind]
         self.phase = Phase.ACT
         how = "must give" if forced else "gives"
@@ -427,7 +436,7 @@ class ArmyState(PhaseState[ArmyAction]):
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
         board = self._board
-        self._legal = self._board = self._usable = None
+        self._legal = self._board = self._usable = self._boards = None
         faces = tuple(int(f) for f in outcome.faces)
         if self.phase == Phase.ROLLOFF:
             self._men_id = self._roster = self._own = None

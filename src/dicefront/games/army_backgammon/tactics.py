@@ -63,11 +63,21 @@ class Memo:
     """A small bounded memo of look-ahead results, owned by a game object (the oldest
     entries are dropped first). Keys hold everything a result depends on."""
 
-    __slots__ = ("data", "size")
+    __slots__ = ("data", "last", "size")
 
     def __init__(self, size: int = 4096) -> None:
         self.data: dict[Any, Any] = {}
         self.size = size
+        self.last: tuple[Any, Any] | None = None
+
+    def recent(self, key: Any) -> Any:
+        """The value kept by ``keep_recent`` if it was kept under ``key``, else None."""
+        last = self.last  # read once: another thread may replace it
+        return last[1] if last is not None and last[0] == key else None
+
+    def keep_recent(self, key: Any, value: Any) -> None:
+        """Keep one value aside from the bounded memo (the last one only)."""
+        self.last = (key, value)
 
     def get(self, key: Any) -> Any:
         return self.data.get(key)
