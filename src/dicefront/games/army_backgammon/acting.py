@@ -72,63 +72,78 @@ def _attacks(state: ArmyState, player: int, look: bool, target: int) -> list[Ran
 def _moves(state: ArmyState, player: int, look: bool, target: int) -> list[Ranked]:
     """``tactics.moves`` on the compact board, each checked by the look-ahead if ``look``."""
     g = state.game
-    ctx, table = g.context, g.move_table
-    names, mine, own, enemy = state.board()
-    dice, rest = state.dice, state.slots[1:]
-    step = 1 if player == 0 else -1
-    two = len(dice) == 2 and bool(rest)  # then target 2: the other die must be usable after the move
-    shots = shots_now(ctx.ahead_only, player, dice, mine, enemy) if look and two and ATTACK in rest else None
-    moving = MOVE in rest
-    free = free_moves(player, dice, mine, own) if look and two and moving else None
-    # dice the other men surely still move after any one move (``_surely_moved``): no look there
-    sure = {e for e in dice if _surely_moved(free[e])} if free is not None else set()
-    faces = sorted(set(dice))
+    table = g.move_table
+    names, mine, own, _ = state.board()
+    found = candidates(player, state.dice, mine, own)
+    if look:
+        found = _looked_at(state, player, found, target)
     out: list[Ranked] = []
+    for i, d, _ in found:
+        name = names[i]
+        out.append((table.get(name) or g.move_entries(name))[d])
+    return out
+
+
+def candidates(player: int, dice: tuple[int, ...], mine: Board, own: list[int]) -> list[tuple[int, int, int]]:
+    """(man, die, destination row; -1 off the track) of every move on the board now."""
+    step = 1 if player == 0 else -1
+    faces = sorted(set(dice))
+    out = []
     for i, (row, limit, times, _) in enumerate(mine):
         if times <= 0:
             continue
         gone = ROWS + 1 - row if player == 0 else row
-        entries = table.get(names[i]) or g.move_entries(names[i])
         for d in faces:
             if d > limit:
                 break
-            if d < gone:
-                dest = row + step * d
-                if own[dest] >= MAX_PER_ROW:
-                    continue
-                if look:
-                    if two:
-                        e = dice[1] if d == dice[0] else dice[0]
-                        if e not in sure and not (free is not None and _other_moves(free[e], i, dest)) and not one_after(
-                                ctx.ahead_only, player, moving, shots, e, mine, i, dest, own, enemy):
-                            continue
-                    else:
-                        after, own2, enemy2 = moved_board(mine, i, dest, own, enemy)
-                        if 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2) != target:
-                            continue
-            out.append(entries[d])
-    return out
-
-
-def free_moves(player: int, dice: tuple[int, ...], mine: Board, own: list[int]) -> dict[int, list[tuple[int, int]]]:
-    """Die -> (man, destination row; -1 off the track) of every move on the board now."""
-    step = 1 if player == 0 else -1
-    out: dict[int, list[tuple[int, int]]] = {d: [] for d in dice}
-    for j, (row, limit, left, _) in enumerate(mine):
-        if left <= 0:
-            continue
-        gone = ROWS + 1 - row if player == 0 else row
-        for d, found in out.items():
-            if d > limit:
-                continue
             if d >= gone:
-                found.append((j, -1))
+                out.append((i, d, -1))
             elif own[row + step * d] < MAX_PER_ROW:
-                found.append((j, row + step * d))
+                out.append((i, d, row + step * d))
     return out
 
 
-def _surely_moved(free: list[tuple[int, int]]) -> bool:
+def _looked_at(state: ArmyState, player: int, found: list[tuple[int, int, int]], target: int) -> list[tuple[int, int, int]]:
+    """The moves after which the phases left still use ``target - 1`` dice (a man who
+    leaves the track wins: always)."""
+    ctx = state.game.context
+    _, mine, own, enemy = state.board()
+    dice, rest = state.dice, state.slots[1:]
+    if len(dice) != 2 or not rest:
+        kept = []
+        for i, d, dest in found:
+            if dest >= 0:
+                after, own2, enemy2 = moved_board(mine, i, dest, own, enemy)
+                if 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2) != target:
+                    continue
+            kept.append((i, d, dest))
+        return kept
+    # two dice, target 2: the other die must be usable after the move
+    a, b = dice
+    ahead = ctx.ahead_only
+    shots = shots_now(ahead, player, dice, mine, enemy) if ATTACK in rest else None
+    moving = MOVE in rest
+    free: dict[int, list[tuple[int, int]]] = {}
+    sure: set[int] = set()
+    if moving:  # dice the other men surely still move after any one move (``surely_moved``): no look there
+        for d in {a, b}:
+            free[d] = [(i, dest) for i, f, dest in found if f == d]
+            if surely_moved(free[d]):
+                sure.add(d)
+        if len(sure) == len(free):
+            return found
+    kept = []
+    for i, d, dest in found:
+        if dest >= 0:
+            e = b if d == a else a
+            if e not in sure and not (moving and other_moves(free[e], i, dest)) and not one_after(
+                    ahead, player, moving, shots, e, mine, i, dest, own, enemy):
+                continue
+        kept.append((i, d, dest))
+    return kept
+
+
+def surely_moved(free: list[tuple[int, int]]) -> bool:
     """Whether, whatever one move is made first, another man still moves this die:
     three moves by three different men to three different rows (or off the track)
     leave one whose man is not the mover and whose row is not the mover's destination
@@ -145,7 +160,7 @@ def _surely_moved(free: list[tuple[int, int]]) -> bool:
     return False
 
 
-def _other_moves(free: list[tuple[int, int]], i: int, dest: int) -> bool:
+def other_moves(free: list[tuple[int, int]], i: int, dest: int) -> bool:
     """A sure yes to "after man ``i`` moves to ``dest``, can another man still move this
     die?": a man other than ``i`` whose move does not end on ``dest`` (the only row that
     gains a man). A no is not sure (``one_after`` decides then)."""

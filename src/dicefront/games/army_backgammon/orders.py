@@ -19,8 +19,8 @@ it can use a die on the board as it is."""
 
 from __future__ import annotations
 
-from .tables import MAX_PER_ROW
-from .tactics import ROWS, Board, one_after, shots_now
+from .acting import candidates, other_moves, surely_moved
+from .tactics import Board, one_after, shots_now
 
 
 def two_dice_values(ahead: bool, player: int, dice: tuple[int, ...], mine: Board, own: list[int], enemy: list[int],
@@ -29,31 +29,19 @@ def two_dice_values(ahead: bool, player: int, dice: tuple[int, ...], mine: Board
     is the board under Charge Orders (running men may move twice)."""
     a, b = dice
     shots = shots_now(ahead, player, dice, mine, enemy)
-    step = 1 if player == 0 else -1
-    faces = (a,) if a == b else (min(a, b), max(a, b))
-    any_move = std2 = charge2 = False
-    moves_with: set[int] = set()
-    for i, (row, limit, _, reach) in enumerate(mine):  # at a turn start every man may move
-        gone = ROWS + 1 - row if player == 0 else row
-        for d in faces:
-            if d > limit:
-                break
-            if d >= gone:  # leaving the track wins: every order with a first move uses both dice
-                any_move = std2 = charge2 = True
-                moves_with.add(d)
-                continue
-            dest = row + step * d
-            if own[dest] >= MAX_PER_ROW:
-                continue
-            any_move = True
-            moves_with.add(d)
-            if std2 and charge2:
-                continue
+    found = candidates(player, dice, mine, own)  # at a turn start every man may move
+    any_move = bool(found)
+    moves_with = {d for _, d, _ in found}
+    # leaving the track wins: every order with a first move uses both dice
+    std2 = charge2 = any(dest < 0 for _, _, dest in found)
+    if not charge2:
+        charge2 = _move_then_move(ahead, player, a, b, found, mine, own, enemy)
+    if not std2:  # the mover himself may have a shot from his new row
+        for i, d, dest in found:
             e = b if d == a else a
-            if not std2 and (e in shots or e in reach):
-                std2 = one_after(ahead, player, False, shots, e, mine, i, dest, own, enemy)
-            if not charge2:
-                charge2 = one_after(ahead, player, True, None, e, mine, i, dest, own, enemy)
+            if (e in shots or e in mine[i][3]) and one_after(ahead, player, False, shots, e, mine, i, dest, own, enemy):
+                std2 = True
+                break
     any_shot = bool(shots)
     value: dict[str, int] = {}
     for o in choices:
@@ -67,6 +55,19 @@ def two_dice_values(ahead: bool, player: int, dice: tuple[int, ...], mine: Board
         else:
             value[o] = 2 if _two_shots(shots, a, b) else int(any_shot)
     return value
+
+
+def _move_then_move(ahead: bool, player: int, a: int, b: int, found: list[tuple[int, int, int]], mine: Board,
+                    own: list[int], enemy: list[int]) -> bool:
+    """Whether some move (of ``found``, none off the track) leaves the other die a move."""
+    free = {d: [(i, dest) for i, f, dest in found if f == d] for d in {a, b}}
+    if any(surely_moved(free[e]) for e in free if any(f != e or a == b for _, f, _ in found)):
+        return True  # some move uses the die that is not e, and e surely moves after any move
+    for i, d, dest in found:
+        e = b if d == a else a
+        if other_moves(free[e], i, dest) or one_after(ahead, player, True, None, e, mine, i, dest, own, enemy):
+            return True
+    return False
 
 
 def _two_shots(shots: dict[int, list[tuple[int, int]]], a: int, b: int) -> bool:
