@@ -30,12 +30,17 @@ def two_dice_values(ahead: bool, player: int, dice: tuple[int, ...], mine: Board
     a, b = dice
     shots = shots_now(ahead, player, dice, mine, enemy)
     found = candidates(player, dice, mine, own)  # at a turn start every man may move
+    free: dict[int, list[tuple[int, int]]] = {a: [], b: []}  # die -> (man, destination)
+    exits = False
+    for i, d, dest in found:
+        free[d].append((i, dest))
+        if dest < 0:
+            exits = True
     any_move = bool(found)
-    moves_with = {d for _, d, _ in found}
     # leaving the track wins: every order with a first move uses both dice
-    std2 = charge2 = any(dest < 0 for _, _, dest in found)
+    std2 = charge2 = exits
     if not charge2:
-        charge2 = _move_then_move(ahead, player, a, b, found, mine, own, enemy)
+        charge2 = _move_then_move(ahead, player, a, b, found, free, mine, own, enemy)
     if not std2:  # the mover himself may have a shot from his new row
         for i, d, dest in found:
             e = b if d == a else a
@@ -48,7 +53,7 @@ def two_dice_values(ahead: bool, player: int, dice: tuple[int, ...], mine: Board
         if o == "standard":
             value[o] = 2 if std2 else int(any_move or any_shot)
         elif o == "fire":
-            two = (a in shots and b in moves_with) or (b in shots and a in moves_with)
+            two = (a in shots and bool(free[b])) or (b in shots and bool(free[a]))
             value[o] = 2 if two else int(any_move or any_shot)
         elif o == "charge":
             value[o] = 2 if charge2 else int(any_move)
@@ -57,12 +62,12 @@ def two_dice_values(ahead: bool, player: int, dice: tuple[int, ...], mine: Board
     return value
 
 
-def _move_then_move(ahead: bool, player: int, a: int, b: int, found: list[tuple[int, int, int]], mine: Board,
-                    own: list[int], enemy: list[int]) -> bool:
-    """Whether some move (of ``found``, none off the track) leaves the other die a move."""
-    free = {d: [(i, dest) for i, f, dest in found if f == d] for d in {a, b}}
-    if any(surely_moved(free[e]) for e in free if any(f != e or a == b for _, f, _ in found)):
-        return True  # some move uses the die that is not e, and e surely moves after any move
+def _move_then_move(ahead: bool, player: int, a: int, b: int, found: list[tuple[int, int, int]],
+                    free: dict[int, list[tuple[int, int]]], mine: Board, own: list[int], enemy: list[int]) -> bool:
+    """Whether some move (of ``found``, none off the track; ``free``: them by die) leaves
+    the other die a move."""
+    if (free[a] and surely_moved(free[b])) or (free[b] and surely_moved(free[a])):
+        return True  # a move with one die, and the other surely moves after any move
     for i, d, dest in found:
         e = b if d == a else a
         if other_moves(free[e], i, dest) or one_after(ahead, player, True, None, e, mine, i, dest, own, enemy):
