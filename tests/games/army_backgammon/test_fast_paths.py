@@ -199,3 +199,26 @@ def test_men_key_kept_move_by_move_is_exact(seed: int, opts: dict[str, Any]) -> 
             fresh._men_id = None  # as a loaded position: its own roster, its own key
             assert seen.setdefault(fresh.men_id(), men) == men, f"seed {seed}, turn {st.turn}: one key for two boards"
     assert checked > 100
+
+
+@pytest.mark.parametrize("seed", [8, 9])
+@pytest.mark.parametrize("opts", [{}, {"army": "large", "setup": "choose"}], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
+def test_kept_stance_lists_match_fresh_ones(seed: int, opts: dict[str, Any]) -> None:
+    """The stance-phase lists a state keeps and patches after each change of stance are
+    the lists made afresh, at every stance phase of seeded random games."""
+    rng = random.Random(seed)
+    game: Any = dicefront.load("army_backgammon", **opts)
+    checked = 0
+    for _ in range(6):
+        st = game.new_state()
+        while not st.is_terminal:
+            if st.is_chance:
+                st.push_chance(sample(st.chance_outcomes(), rng))
+                continue
+            p = st.actors[0]
+            actions = st.legal_actions(p)
+            if st.phase == "stance":
+                checked += 1
+                assert actions == st._list_stance_actions(p), f"seed {seed}, turn {st.turn}: a stale stance list"
+            st.push(actions[rng.randrange(len(actions))], p)
+    assert checked > 50
