@@ -42,7 +42,7 @@ def act_actions(state: ArmyState, player: int) -> list[ArmyAction]:
         out = _attacks(state, player, look, target)
     else:
         out = _moves(state, player, look, target)
-    if any(s != slots[0] for s in rest) and usable_on(state.game.context, player, rest, dice, mine, own, enemy) == target:
+    if rest.count(slots[0]) != len(rest) and usable_on(state.game.context, player, rest, dice, mine, own, enemy) == target:
         out.append(SKIP)
     out.sort()
     return [a for _, a in out]

@@ -180,6 +180,8 @@ class ArmyState(PhaseState[ArmyAction]):
         return self._board
 
     def usable_now(self, slots: tuple[str, ...] | None = None, men: Men | None = None) -> int:
+        if slots is None and men is None and self._usable is not None:
+            return self._usable
         ctx = self.game.context
         if slots is None:
             slots = self.slots
@@ -355,13 +357,14 @@ class ArmyState(PhaseState[ArmyAction]):
             return [Event(Kind.STANCE, f"{self.game.player_name(player)} keeps every stance.", {}), *self._end_turn()]
         raise TypeError(f"not an Army Man Backgammon action: {action!r}")
 
-    def _give_orders(self, kind: str, forced: bool) -> list[Event]:  # rules 4.3, 8
+    def _give_orders(self, kind: str, forced: bool, value: dict[str, int] | None = None) -> list[Event]:  # rules 4.3, 8
+        """``value``: ``order_values()`` if known."""
         self.orders = kind
         self.slots = plan(kind, len(self.dice))
         if not self.moved and not self.fired:  # the turn's start: board and dice usable as order_values saw them
             if self._boards is not None:  # else ``board()`` builds it if the act-phase memo lacks the actions
                 self._board = self._boards[kind == "charge"]
-            self._usable = self.order_values(copy=False)[kind]
+            self._usable = (value or self.order_values(copy=False))[kind]
         self.phase = Phase.ACT
         how = "must give" if forced else "gives"
         ev = Event(Kind.ORDERS, f"{self.game.player_name(self.player)} {how} {ORDER_NAMES[kind]}.", {"orders": kind})
@@ -490,7 +493,7 @@ class ArmyState(PhaseState[ArmyAction]):
             return [ev, *self._advance()]
         allowed = self.allowed_orders(value)
         if len(allowed) == 1:
-            return [ev, *self._give_orders(allowed[0], forced=True)]
+            return [ev, *self._give_orders(allowed[0], forced=True, value=value)]
         return [ev]
 
     def _saving_throw(self, roll: int, board: Compact | None) -> list[Event]:  # rules 6.4, 10.3
