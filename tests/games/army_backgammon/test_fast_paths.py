@@ -16,6 +16,7 @@ import dicefront
 from dicefront.core.chance import sample
 from dicefront.games.army_backgammon import tactics as T
 from dicefront.games.army_backgammon.orders import two_dice_values
+from dicefront.games.army_backgammon.stances import list_stance_actions
 
 from .helpers import legal, position, roll
 from .test_compact_board import CASES, random_men
@@ -219,6 +220,6 @@ def test_kept_stance_lists_match_fresh_ones(seed: int, opts: dict[str, Any]) -> 
             actions = st.legal_actions(p)
             if st.phase == "stance":
                 checked += 1
-                assert actions == st._list_stance_actions(p), f"seed {seed}, turn {st.turn}: a stale stance list"
+                assert actions == list_stance_actions(st, p), f"seed {seed}, turn {st.turn}: a stale stance list"
             st.push(actions[rng.randrange(len(actions))], p)
     assert checked > 50

@@ -25,6 +25,7 @@ from .constants import CHANCE_PHASES, Kind, Phase, Threat
 from .orders import two_dice_values
 from .reasons import reason
 from .roster import Roster, roster_for
+from .stances import NO_STANCE_LISTS, StanceLists, change_stance, drop_man, stance_actions
 from .tactics import (
     ATTACK,
     Compact,
@@ -46,9 +47,6 @@ if TYPE_CHECKING:
 
 
 IDLE_PHASES = frozenset((*CHANCE_PHASES, Phase.OVER))  # nobody acts
-StanceLists = tuple[list[ArmyAction] | None, list[ArmyAction] | None]
-NO_STANCE_LISTS: StanceLists = (None, None)
-KEEP_STANCES = KeepStances()
 
 
 class ArmyState(PhaseState[ArmyAction]):
@@ -111,7 +109,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self._men_id: int | None = None  # men_id() of this position
         self._roster: Roster | None = None  # the roster that numbers _men_id
         self._own: tuple[tuple[str, ...], ...] | None = None  # own_men() of both players
-        self._stances: StanceLists = NO_STANCE_LISTS  # _stance_actions() of both players
+        self._stances: StanceLists = NO_STANCE_LISTS  # stances.stance_actions() of both players
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
@@ -170,7 +168,7 @@ class ArmyState(PhaseState[ArmyAction]):
         if self.phase == Phase.ACT:
             return self._act_actions(player)
         if self.phase == Phase.STANCE:
-            return self._stance_actions(player)
+            return stance_actions(self, player)
         return []
 
     def board(self) -> Compact:
@@ -276,44 +274,6 @@ class ArmyState(PhaseState[ArmyAction]):
             memo.put(key, found)
         return found  # shared with the memo: ``legal_actions`` hands out copies
 
-    def _stance_actions(self, player: int) -> list[ArmyAction]:
-        """Kept per player until one of his men dies (a change of stance patches the
-        list: ``_change_stance``); not to be changed (``legal_actions`` hands out copies)."""
-        kept = self._stances[player]
-        if kept is None:
-            kept = self._list_stance_actions(player)
-            self._stances = (kept, self._stances[1]) if player == 0 else (self._stances[0], kept)
-        return kept
-
-    def _list_stance_actions(self, player: int) -> list[ArmyAction]:
-        out: list[ArmyAction] = [KEEP_STANCES]
-        names = self.game.tables.stance_names
-        made = self.game.stance_changes
-        men = self.men
-        for name in self.own_men(player):
-            stance = men[name][3]
-            changes = made.get((name, stance))
-            if changes is None:
-                changes = made[name, stance] = [ChangeStance(name, s) for s in names if s != stance]
-            out += changes
-        return out
-
-    def _change_stance(self, player: int, name: str, stance: str) -> None:
-        """Patch the kept stance-phase list of ``player`` after ``name`` took ``stance``:
-        his actions are the slice after KeepStances at his place among the player's men."""
-        kept = self._stances[player]
-        if kept is None or self._own is None:
-            return
-        made = self.game.stance_changes.get((name, stance))
-        if made is None:  # not made yet: list them all again next time
-            self._stances = (None, self._stances[1]) if player == 0 else (self._stances[0], None)
-            return
-        width = len(made)
-        at = 1 + width * self._own[player].index(name)
-        new = kept.copy()
-        new[at : at + width] = made
-        self._stances = (new, self._stances[1]) if player == 0 else (self._stances[0], new)
-
     def own_men(self, player: int) -> list[str]:
         """The player's men by number (kept until a man dies or set-up changes them)."""
         if self._own is None:
@@ -350,7 +310,7 @@ class ArmyState(PhaseState[ArmyAction]):
             man = self.men[action.man]
             self.men[action.man] = new = Man(man[0], man[1], man[2], action.stance, man[4], man[5])
             self._rekey(action.man, man, new)
-            self._change_stance(player, action.man, action.stance)
+            change_stance(self, player, action.man, action.stance)
             text = f"{self.game.player_name(player)} swaps {describe(self.game, action.man, man)} for a {action.stance} figure."
             return [Event(Kind.STANCE, text, {"man": action.man, "stance": action.stance}), *self._end_turn()]
         if isinstance(action, KeepStances):
@@ -383,7 +343,7 @@ class ArmyState(PhaseState[ArmyAction]):
         if dest < 1 or dest > 24:
             del self.men[action.man]
             self._rekey(action.man, man, None)
-            self._own, self._stances = None, NO_STANCE_LISTS
+            drop_man(self, action.man, man.owner)
             self.phase, self.winner = Phase.OVER, player
             text = f"{g.player_name(player)}'s {who} moves {action.die} and leaves the far end of the board: {g.player_name(player)} wins!"
             return [Event(Kind.WIN, text, {"man": action.man, "die": action.die, "winner": player})]
@@ -522,7 +482,7 @@ class ArmyState(PhaseState[ArmyAction]):
     def _kill(self, name: str) -> list[Event]:  # rule 3.4 casualties, 8.5, 9.2-9.3
         man = self.men.pop(name)
         self._rekey(name, man, None)
-        self._own, self._stances = None, NO_STANCE_LISTS
+        drop_man(self, name, man.owner)
         events = []
         if man.sergeant:
             self.sergeant_lost[man.owner] = True
