@@ -322,8 +322,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self.orders = kind
         self.slots = plan(kind, len(self.dice))
         if not self.moved and not self.fired:  # the turn's start: board and dice usable as order_values saw them
-            if self._boards is not None:  # else ``board()`` builds it if the act-phase memo lacks the actions
-                self._board = self._boards[kind == "charge"]
+            self._board = self.turn_boards()[kind == "charge"]
             self._usable = (value or self.order_values(copy=False))[kind]
         self.phase = Phase.ACT
         how = "must give" if forced else "gives"
