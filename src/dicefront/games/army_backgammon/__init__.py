@@ -17,6 +17,7 @@ from ...core.errors import OptionError
 from ...core.game import Game
 from ...core.options import opt
 from .actions import Attack, ChangeStance, Move
+from .roster import Roster
 from .rules import ArmyState
 from .setup import starting_men
 from .tables import Army, Tables, load_army, load_tables
@@ -119,6 +120,11 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions, ArmyState]):
         return Memo()
 
     @cached_property
+    def rosters(self) -> dict[tuple[Any, ...], Roster]:
+        """The rosters (``roster.Roster``) of the set-ups seen, by what they stand for."""
+        return {}
+
+    @cached_property
     def stance_changes(self) -> dict[tuple[str, str], list[ChangeStance]]:
         """The stance-phase actions of a man by (man, current stance), made once."""
         return {}
@@ -129,6 +135,16 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions, ArmyState]):
         their sort key (legal actions are listed in that order): the actions are
         immutable, so every state shares them."""
         return {}
+
+    @cached_property
+    def move_table(self) -> dict[str, list[tuple[tuple[int, int, int], Move]]]:
+        """A man's moves with their sort keys (``rank``), by man and then die (index 0 unused)."""
+        return {}
+
+    def move_entries(self, man: str) -> list[tuple[tuple[int, int, int], Move]]:
+        number = int(man[1:])
+        found = self.move_table[man] = [((0, number, d), Move(man, d)) for d in range(7)]
+        return found
 
     def rank(self, action: Move | Attack) -> tuple[tuple[int, int, int], Move | Attack]:
         if isinstance(action, Move):

@@ -10,6 +10,7 @@ from ...core.chance import Outcomes, Roll
 from ...core.events import Event
 from ...core.game import Action, PhaseState
 from . import setup
+from .acting import act_actions
 from .actions import (
     ORDER_NAMES,
     ArmyAction,
@@ -21,22 +22,20 @@ from .actions import (
     Skip,
 )
 from .constants import CHANCE_PHASES, Kind, Phase, Threat
+from .orders import two_dice_values
 from .reasons import reason
-from .tables import MAX_PER_ROW
+from .roster import Roster, roster_for
+from .stances import NO_STANCE_LISTS, StanceLists, change_stance, drop_man, stance_actions
 from .tactics import (
     ATTACK,
-    MOVE,
     Compact,
+    Man,
     Men,
-    board_attacks,
     compact,
     fired_board,
     moved_board,
-    one_after,
     plan,
-    shots_now,
     start_boards,
-    to_exit,
     usable,
     usable_on,
     without,
@@ -47,13 +46,20 @@ if TYPE_CHECKING:
     from . import ArmyBackgammonGame
 
 
+IDLE_PHASES = frozenset((*CHANCE_PHASES, Phase.OVER))  # nobody acts
+
+
 class ArmyState(PhaseState[ArmyAction]):
     CHANCE_PHASES = frozenset(CHANCE_PHASES)
     game: ArmyBackgammonGame
     __slots__ = (
         "_board",
+        "_boards",
         "_legal",
         "_men_id",
+        "_own",
+        "_roster",
+        "_stances",
         "_usable",
         "cleared",
         "dice",
@@ -98,8 +104,12 @@ class ArmyState(PhaseState[ArmyAction]):
         self.winner: int | None = None
         self._legal: list[ArmyAction] | None = None
         self._board: Compact | None = None  # compact(...) of this position, for the look-ahead
+        self._boards: tuple[Compact, Compact] | None = None  # turn_boards() of this position
         self._usable: int | None = None  # usable_now() of this position
         self._men_id: int | None = None  # men_id() of this position
+        self._roster: Roster | None = None  # the roster that numbers _men_id
+        self._own: tuple[tuple[str, ...], ...] | None = None  # own_men() of both players
+        self._stances: StanceLists = NO_STANCE_LISTS  # stances.stance_actions() of both players
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
@@ -134,13 +144,17 @@ class ArmyState(PhaseState[ArmyAction]):
         new.winner = self.winner
         new._legal = self._legal
         new._board = self._board
+        new._boards = self._boards
         new._usable = self._usable
         new._men_id = self._men_id
+        new._roster = self._roster
+        new._own = self._own
+        new._stances = self._stances
         return new
 
     # ----- legal actions ------------------------------------------------------------
     def legal_actions(self, player: int) -> list[ArmyAction]:
-        if player not in self.actors:
+        if player != self.player or self.phase in IDLE_PHASES:  # ``player not in self.actors``
             return []
         if self._legal is None:
             self._legal = self._compute_legal(player)
@@ -154,7 +168,7 @@ class ArmyState(PhaseState[ArmyAction]):
         if self.phase == Phase.ACT:
             return self._act_actions(player)
         if self.phase == Phase.STANCE:
-            return self._stance_actions(player)
+            return stance_actions(self, player)
         return []
 
     def board(self) -> Compact:
@@ -164,6 +178,8 @@ class ArmyState(PhaseState[ArmyAction]):
         return self._board
 
     def usable_now(self, slots: tuple[str, ...] | None = None, men: Men | None = None) -> int:
+        if slots is None and men is None and self._usable is not None:
+            return self._usable
         ctx = self.game.context
         if slots is None:
             slots = self.slots
@@ -189,22 +205,35 @@ class ArmyState(PhaseState[ArmyAction]):
         return ["standard", "fire", "charge", "dig-in"]
 
     def men_id(self) -> int:
-        """A number for the men on the board, the same for equal men (``Memo.number``):
-        the look-ahead memo's keys use it instead of hashing every man again."""
+        """A number for the men on the board, the same for equal men (``roster.Roster``):
+        the look-ahead memo's keys use it instead of hashing every man again. Kept up
+        to date by each move, death and change of stance (``_rekey``)."""
         if self._men_id is None:
-            self._men_id = self.game.memo.number(tuple(self.men.items()))
+            g = self.game
+            self._roster = roster = roster_for(g.rosters, self.men, g.tables.stance_names)
+            self._men_id = roster.key(self.men)
         return self._men_id
+
+    def _rekey(self, name: str, old: Man | None, new: Man | None) -> None:
+        """``men_id`` after man ``name`` changed from ``old`` to ``new`` (None: gone)."""
+        if self._men_id is not None and self._roster is not None:
+            self._men_id = self._roster.changed(self._men_id, name, old, new)
 
     def turn_boards(self) -> tuple[Compact, Compact]:
         """The boards (``tactics.compact``) at the start of a turn, under orders other
-        than Charge and under Charge Orders: the same for every roll of the dice."""
-        memo = self.game.memo
-        key = ("boards", self.men_id(), self.player)
-        boards: tuple[Compact, Compact] | None = memo.get(key)
-        if boards is None:
-            boards = start_boards(self.game.context, self.men, self.player)
-            memo.put(key, boards)
-        return boards
+        than Charge and under Charge Orders, kept until the next action. The memo keeps
+        only the last ones (every roll from one position, as a search weighing each roll
+        makes, shares them): kept by the thousand they would cost more in garbage
+        collection than they save."""
+        if self._boards is None:
+            memo = self.game.memo
+            key = (self.men_id(), self.player)
+            boards = memo.recent(key)
+            if boards is None:
+                boards = start_boards(self.game.context, self.men, self.player)
+                memo.keep_recent(key, boards)
+            self._boards = boards
+        return self._boards
 
     def order_values(self, copy: bool = True) -> dict[str, int]:
         """How many dice each allowed choice of orders can use (rule 4.4); ``copy=False``
@@ -215,6 +244,11 @@ class ArmyState(PhaseState[ArmyAction]):
         if value is None:
             ctx, n, dice, player = self.game.context, len(self.dice), self.dice, self.player
             boards = self.turn_boards()
+            if n == 2:  # all four orders in one pass (``orders.two_dice_values``)
+                _, mine, own, enemy = boards[1]
+                value = two_dice_values(ctx.ahead_only, player, dice, mine, own, enemy, self.order_choices())
+                memo.put(key, value)
+                return dict(value) if copy else value
             value = {}
             for o in self.order_choices():
                 _, mine, own, enemy = boards[o == "charge"]
@@ -236,82 +270,16 @@ class ArmyState(PhaseState[ArmyAction]):
         key = ("act", self.men_id(), player, self.player, self.slots, self.dice, self.moved, self.fired, self.orders)
         found = memo.get(key)
         if found is None:
-            found = self._find_act_actions(player)
+            found = act_actions(self, player)
             memo.put(key, found)
-        return list(found)
-
-    def _find_act_actions(self, player: int) -> list[ArmyAction]:
-        ctx = self.game.context
-        names, mine, own, enemy = self.board()
-        dice, slots = self.dice, self.slots
-        target = self.usable_now()
-        rest = slots[1:]
-        # An action's look-ahead never beats the position's (``target`` is the best of
-        # them), so with target 1 every action qualifies without looking further.
-        look = target > 1
-        ranked = self.game.ranked
-        rank = self.game.rank
-        out: list[tuple[tuple[int, int, int], ArmyAction]] = []  # (sort key, action): see ArmyBackgammonGame.rank
-        if slots[0] == ATTACK:
-            tried: tuple[int, int] | None = None
-            ok = False
-            for i, d, tn in board_attacks(ctx.ahead_only, player, dice, self.men, mine, enemy):
-                if look:  # the look-ahead depends on the attacker and die only: tried once per pair
-                    key = i, d
-                    if key != tried:
-                        tried = key
-                        ok = 1 + usable_on(ctx, player, rest, without(dice, d), fired_board(mine, i), own, enemy) == target
-                    if not ok:
-                        continue
-                an = names[i]
-                out.append(ranked.get((an, tn)) or rank(Attack(an, tn)))
-        else:  # tactics.moves on the compact board
-            step = 1 if player == 0 else -1
-            two = len(dice) == 2 and bool(rest)  # then target 2: the other die must be usable after the move
-            shots = shots_now(ctx.ahead_only, player, dice, mine, enemy) if two and ATTACK in rest else None
-            moving = MOVE in rest
-            faces = sorted(set(dice))
-            for i, (row, limit, times, _) in enumerate(mine):
-                if times <= 0:
-                    continue
-                gone = to_exit(player, row)
-                for d in faces:
-                    if d > limit:
-                        break
-                    if d < gone:
-                        dest = row + step * d
-                        if own[dest] >= MAX_PER_ROW:
-                            continue
-                        if look:
-                            if two:
-                                if not one_after(ctx.ahead_only, player, moving, shots, without(dice, d)[0], mine, i, dest,
-                                                 own, enemy):
-                                    continue
-                            else:
-                                after, own2, enemy2 = moved_board(mine, i, dest, own, enemy)
-                                if 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2) != target:
-                                    continue
-                    out.append(ranked.get((names[i], d)) or rank(Move(names[i], d)))
-        if any(s != slots[0] for s in rest) and usable_on(ctx, player, rest, dice, mine, own, enemy) == target:
-            out.append(((2, 0, 0), Skip()))
-        out.sort()
-        return [a for _, a in out]
-
-    def _stance_actions(self, player: int) -> list[ArmyAction]:
-        out: list[ArmyAction] = [KeepStances()]
-        names = self.game.tables.stance_names
-        made = self.game.stance_changes
-        men = self.men
-        for name in self.own_men(player):
-            stance = men[name].stance
-            changes = made.get((name, stance))
-            if changes is None:
-                changes = made[name, stance] = [ChangeStance(name, s) for s in names if s != stance]
-            out += changes
-        return out
+        return found  # shared with the memo: ``legal_actions`` hands out copies
 
     def own_men(self, player: int) -> list[str]:
-        return sorted((n for n, m in self.men.items() if m.owner == player), key=lambda n: int(n[1:]))
+        """The player's men by number (kept until a man dies or set-up changes them)."""
+        if self._own is None:
+            men = self.men
+            self._own = tuple(tuple(sorted((n for n in men if men[n].owner == p), key=lambda n: int(n[1:]))) for p in (0, 1))
+        return list(self._own[player])
 
     def why_illegal(self, action: Action, player: int) -> str:
         base = super().why_illegal(action, player)
@@ -322,14 +290,14 @@ class ArmyState(PhaseState[ArmyAction]):
     # ----- applying -------------------------------------------------------------------
     def _apply(self, action: ArmyAction, player: int) -> list[Event]:
         board, target = self._board, self._usable
-        self._legal = self._board = self._usable = None
-        if self.phase == Phase.SETUP:
-            self._men_id = None
+        self._legal = self._board = self._usable = self._boards = None
+        if self.phase == Phase.SETUP:  # weapons, Sergeant and detectors change: a new roster
+            self._men_id = self._roster = self._own = None
+            self._stances = NO_STANCE_LISTS
             return setup.apply_task(self, action, player)
         if isinstance(action, Orders):  # the men stay as they are: keep men_id
             return self._give_orders(action.kind, forced=False)
         if isinstance(action, Move):
-            self._men_id = None
             return self._move(action, player, board, target)
         if isinstance(action, Attack):
             return self._attack(action, player, board)
@@ -339,21 +307,23 @@ class ArmyState(PhaseState[ArmyAction]):
             ev = Event(Kind.SKIP, f"{self.game.player_name(player)} leaves that phase unused.", {})
             return [ev, *self._advance()]
         if isinstance(action, ChangeStance):  # rule 7.1
-            self._men_id = None
             man = self.men[action.man]
-            self.men[action.man] = man._replace(stance=action.stance)
+            self.men[action.man] = new = Man(man[0], man[1], man[2], action.stance, man[4], man[5])
+            self._rekey(action.man, man, new)
+            change_stance(self, player, action.man, action.stance)
             text = f"{self.game.player_name(player)} swaps {describe(self.game, action.man, man)} for a {action.stance} figure."
             return [Event(Kind.STANCE, text, {"man": action.man, "stance": action.stance}), *self._end_turn()]
         if isinstance(action, KeepStances):
             return [Event(Kind.STANCE, f"{self.game.player_name(player)} keeps every stance.", {}), *self._end_turn()]
         raise TypeError(f"not an Army Man Backgammon action: {action!r}")
 
-    def _give_orders(self, kind: str, forced: bool) -> list[Event]:  # rules 4.3, 8
+    def _give_orders(self, kind: str, forced: bool, value: dict[str, int] | None = None) -> list[Event]:  # rules 4.3, 8
+        """``value``: ``order_values()`` if known."""
         self.orders = kind
         self.slots = plan(kind, len(self.dice))
         if not self.moved and not self.fired:  # the turn's start: board and dice usable as order_values saw them
             self._board = self.turn_boards()[kind == "charge"]
-            self._usable = self.order_values(copy=False)[kind]
+            self._usable = (value or self.order_values(copy=False))[kind]
         self.phase = Phase.ACT
         how = "must give" if forced else "gives"
         ev = Event(Kind.ORDERS, f"{self.game.player_name(self.player)} {how} {ORDER_NAMES[kind]}.", {"orders": kind})
@@ -371,6 +341,8 @@ class ArmyState(PhaseState[ArmyAction]):
         who = describe(g, action.man, man)
         if dest < 1 or dest > 24:
             del self.men[action.man]
+            self._rekey(action.man, man, None)
+            drop_man(self, action.man, man.owner)
             self.phase, self.winner = Phase.OVER, player
             text = f"{g.player_name(player)}'s {who} moves {action.die} and leaves the far end of the board: {g.player_name(player)} wins!"
             return [Event(Kind.WIN, text, {"man": action.man, "die": action.die, "winner": player})]
@@ -390,7 +362,8 @@ class ArmyState(PhaseState[ArmyAction]):
             events = [*swept, Event(Kind.MOVE, f"{moved_text} into {len(enemies)} enemy men and is captured.", {**data, "captured": action.man})]
             events += self._kill(action.man)
             return events + self._advance_after(target)
-        self.men[action.man] = man._replace(row=dest)
+        self.men[action.man] = new = Man(man[0], dest, man[2], man[3], man[4], man[5])
+        self._rekey(action.man, man, new)
         if enemies:  # rule 5.4
             victim = enemies[0]
             text = f"{moved_text} and captures {g.player_name(1 - player)}'s {describe(g, victim, self.men[victim])}."
@@ -457,10 +430,11 @@ class ArmyState(PhaseState[ArmyAction]):
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
         board = self._board
-        self._legal = self._board = self._usable = None
+        self._legal = self._board = self._usable = self._boards = None
         faces = tuple(int(f) for f in outcome.faces)
         if self.phase == Phase.ROLLOFF:
-            self._men_id = None
+            self._men_id = self._roster = self._own = None
+            self._stances = NO_STANCE_LISTS
             return setup.rolloff(self, faces)
         if self.phase == Phase.ROLL:  # a turn's roll leaves the men as they are
             return self._turn_roll(faces)
@@ -478,7 +452,7 @@ class ArmyState(PhaseState[ArmyAction]):
             return [ev, *self._advance()]
         allowed = self.allowed_orders(value)
         if len(allowed) == 1:
-            return [ev, *self._give_orders(allowed[0], forced=True)]
+            return [ev, *self._give_orders(allowed[0], forced=True, value=value)]
         return [ev]
 
     def _saving_throw(self, roll: int, board: Compact | None) -> list[Event]:  # rules 6.4, 10.3
@@ -497,7 +471,6 @@ class ArmyState(PhaseState[ArmyAction]):
                 f"(saves on {rng} while {man.stance}): {verdict}.")
         events = [Event(Kind.SAVE, text, {"man": name, "roll": roll, "cause": kind, "result": verdict}, dice=(roll,))]
         if roll > save:
-            self._men_id = None
             events += self._kill(name)
         else:  # saved: the men, so the board, stay as they are
             self._board = board
@@ -507,6 +480,8 @@ class ArmyState(PhaseState[ArmyAction]):
 
     def _kill(self, name: str) -> list[Event]:  # rule 3.4 casualties, 8.5, 9.2-9.3
         man = self.men.pop(name)
+        self._rekey(name, man, None)
+        drop_man(self, name, man.owner)
         events = []
         if man.sergeant:
             self.sergeant_lost[man.owner] = True

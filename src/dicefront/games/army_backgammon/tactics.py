@@ -8,7 +8,7 @@ try moves without cloning a whole state. Rows are absolute: 1 is Green's back ro
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import count, islice
+from itertools import islice
 from typing import Any, NamedTuple
 
 from .tables import MAX_PER_ROW, Tables
@@ -59,30 +59,25 @@ class Context:
         return cls({s.name: s.max_move for s in tables.stances.values()}, dict(tables.ranges), ahead_only)
 
 
-_NUMBERS = count(1)
-
-
 class Memo:
     """A small bounded memo of look-ahead results, owned by a game object (the oldest
     entries are dropped first). Keys hold everything a result depends on."""
 
-    __slots__ = ("data", "numbers", "size")
+    __slots__ = ("data", "last", "size")
 
     def __init__(self, size: int = 4096) -> None:
         self.data: dict[Any, Any] = {}
-        self.numbers: dict[Any, int] = {}
         self.size = size
+        self.last: tuple[Any, Any] | None = None
 
-    def number(self, value: Any) -> int:
-        """A number for ``value``, the same for equal values while it is remembered
-        (never reused: a forgotten value gets a new one, so stale keys just miss)."""
-        numbers = self.numbers
-        found = numbers.get(value)
-        if found is None:
-            if len(numbers) >= self.size:
-                self.numbers = numbers = dict(islice(numbers.items(), self.size // 2, None))
-            found = numbers[value] = next(_NUMBERS)
-        return found
+    def recent(self, key: Any) -> Any:
+        """The value kept by ``keep_recent`` if it was kept under ``key``, else None."""
+        last = self.last  # read once: another thread may replace it
+        return last[1] if last is not None and last[0] == key else None
+
+    def keep_recent(self, key: Any, value: Any) -> None:
+        """Keep one value aside from the bounded memo (the last one only)."""
+        self.last = (key, value)
 
     def get(self, key: Any) -> Any:
         return self.data.get(key)

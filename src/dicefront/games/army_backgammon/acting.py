@@ -1,0 +1,167 @@
+"""The legal moves and attacks of the maneuver and attack phases (rules 5, 6 and 4.4),
+listed on the compact board (``tactics.compact``): an action qualifies if, after it,
+the phases left can still use as many dice as the position allows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import ArmyAction, Attack, Skip
+from .tables import MAX_PER_ROW
+from .tactics import (
+    ATTACK,
+    MOVE,
+    ROWS,
+    Board,
+    board_attacks,
+    fired_board,
+    moved_board,
+    one_after,
+    shots_now,
+    usable_on,
+    without,
+)
+
+if TYPE_CHECKING:
+    from .rules import ArmyState
+
+Ranked = tuple[tuple[int, int, int], ArmyAction]  # (sort key, action): see ArmyBackgammonGame.rank
+SKIP: Ranked = ((2, 0, 0), Skip())
+
+
+def act_actions(state: ArmyState, player: int) -> list[ArmyAction]:
+    """The legal actions of ``player`` in the act phase, in the game's order."""
+    _, mine, own, enemy = state.board()
+    dice, slots = state.dice, state.slots
+    target = state.usable_now()
+    rest = slots[1:]
+    # An action's look-ahead never beats the position's (``target`` is the best of
+    # them), so with target 1 every action qualifies without looking further.
+    look = target > 1
+    if slots[0] == ATTACK:
+        out = _attacks(state, player, look, target)
+    else:
+        out = _moves(state, player, look, target)
+    if rest.count(slots[0]) != len(rest) and usable_on(state.game.context, player, rest, dice, mine, own, enemy) == target:
+        out.append(SKIP)
+    out.sort()
+    return [a for _, a in out]
+
+
+def _attacks(state: ArmyState, player: int, look: bool, target: int) -> list[Ranked]:
+    g = state.game
+    ctx, ranked, rank = g.context, g.ranked, g.rank
+    names, mine, own, enemy = state.board()
+    dice, rest = state.dice, state.slots[1:]
+    out: list[Ranked] = []
+    tried: tuple[int, int] | None = None
+    ok = False
+    for i, d, tn in board_attacks(ctx.ahead_only, player, dice, state.men, mine, enemy):
+        if look:  # the look-ahead depends on the attacker and die only: tried once per pair
+            key = i, d
+            if key != tried:
+                tried = key
+                ok = 1 + usable_on(ctx, player, rest, without(dice, d), fired_board(mine, i), own, enemy) == target
+            if not ok:
+                continue
+        an = names[i]
+        out.append(ranked.get((an, tn)) or rank(Attack(an, tn)))
+    return out
+
+
+def _moves(state: ArmyState, player: int, look: bool, target: int) -> list[Ranked]:
+    """``tactics.moves`` on the compact board, each checked by the look-ahead if ``look``."""
+    g = state.game
+    table = g.move_table
+    names, mine, own, _ = state.board()
+    found = candidates(player, state.dice, mine, own)
+    if look:
+        found = _looked_at(state, player, found, target)
+    out: list[Ranked] = []
+    for i, d, _ in found:
+        name = names[i]
+        out.append((table.get(name) or g.move_entries(name))[d])
+    return out
+
+
+def candidates(player: int, dice: tuple[int, ...], mine: Board, own: list[int]) -> list[tuple[int, int, int]]:
+    """(man, die, destination row; -1 off the track) of every move on the board now."""
+    step = 1 if player == 0 else -1
+    faces = sorted(set(dice))
+    out = []
+    for i, (row, limit, times, _) in enumerate(mine):
+        if times <= 0:
+            continue
+        gone = ROWS + 1 - row if player == 0 else row
+        for d in faces:
+            if d > limit:
+                break
+            if d >= gone:
+                out.append((i, d, -1))
+            elif own[row + step * d] < MAX_PER_ROW:
+                out.append((i, d, row + step * d))
+    return out
+
+
+def _looked_at(state: ArmyState, player: int, found: list[tuple[int, int, int]], target: int) -> list[tuple[int, int, int]]:
+    """The moves after which the phases left still use ``target - 1`` dice (a man who
+    leaves the track wins: always)."""
+    ctx = state.game.context
+    _, mine, own, enemy = state.board()
+    dice, rest = state.dice, state.slots[1:]
+    if len(dice) != 2 or not rest:
+        kept = []
+        for i, d, dest in found:
+            if dest >= 0:
+                after, own2, enemy2 = moved_board(mine, i, dest, own, enemy)
+                if 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2) != target:
+                    continue
+            kept.append((i, d, dest))
+        return kept
+    # two dice, target 2: the other die must be usable after the move
+    a, b = dice
+    ahead = ctx.ahead_only
+    shots = shots_now(ahead, player, dice, mine, enemy) if ATTACK in rest else None
+    moving = MOVE in rest
+    free: dict[int, list[tuple[int, int]]] = {}
+    sure: set[int] = set()
+    if moving:  # dice the other men surely still move after any one move (``surely_moved``): no look there
+        for d in {a, b}:
+            free[d] = [(i, dest) for i, f, dest in found if f == d]
+            if surely_moved(free[d]):
+                sure.add(d)
+        if len(sure) == len(free):
+            return found
+    kept = []
+    for i, d, dest in found:
+        if dest >= 0:
+            e = b if d == a else a
+            if e not in sure and not (moving and other_moves(free[e], i, dest)) and not one_after(
+                    ahead, player, moving, shots, e, mine, i, dest, own, enemy):
+                continue
+        kept.append((i, d, dest))
+    return kept
+
+
+def surely_moved(free: list[tuple[int, int]]) -> bool:
+    """Whether, whatever one move is made first, another man still moves this die:
+    three moves by three different men to three different rows (or off the track)
+    leave one whose man is not the mover and whose row is not the mover's destination
+    (the only row that gains a man)."""
+    men: set[int] = set()
+    rows: set[int] = set()
+    for j, t in free:
+        if j not in men and (t < 0 or t not in rows):
+            men.add(j)
+            if t >= 0:
+                rows.add(t)
+            if len(men) >= 3:
+                return True
+    return False
+
+
+def other_moves(free: list[tuple[int, int]], i: int, dest: int) -> bool:
+    """A sure yes to "after man ``i`` moves to ``dest``, can another man still move this
+    die?": a man other than ``i`` whose move does not end on ``dest`` (the only row that
+    gains a man). A no is not sure (``one_after`` decides then)."""
+    return any(j != i and t != dest for j, t in free)
