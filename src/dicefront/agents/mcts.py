@@ -29,6 +29,7 @@ import random
 import time
 from typing import Any
 
+from ..core.fields import key_fields
 from ..core.game import Game, State
 from .common import Budget, check_player, expected_value, sample_outcome, value_for
 from .params import Param, check_values
@@ -320,8 +321,9 @@ class MCTSAgent:
         same damage) share one node that the search can revisit and deepen. Keyed by
         roll, a node below a three-roll attack (about 1,400 sequences) is almost never
         reached twice and is only ever a one-roll sample of a leaf. A determinized
-        search keys by roll: the position holds the sample's secrets."""
-        if not (self.by_state and trusted):
+        search keys by roll: the position holds the sample's secrets; so does a state
+        class without a key of its own (``State.key`` reads the ``__slots__``)."""
+        if not (self.by_state and trusted and has_key(st)):
             outcome = sample_outcome(st, rng)
             st.push_chance(outcome)
             return _child_by(node, "outcomes", outcome)
@@ -450,6 +452,13 @@ def rollout_step(st: State, mover: int, rng: random.Random, policy: Any = None) 
         if chosen is not None and chosen in actions:
             return chosen
     return actions[rng.randrange(len(actions))]
+
+
+def has_key(st: State) -> bool:
+    """Whether ``st.key()`` tells positions apart: the class overrides it or declares
+    its fields in ``__slots__`` (without either, every position has the same key)."""
+    cls = type(st)
+    return cls.key is not State.key or bool(key_fields(cls))
 
 
 def _child_by(node: _Node, attr: str, key: Any) -> _Node:
