@@ -1,5 +1,5 @@
-"""MCTS keys a node below dice by the position the rolls lead to (``chance_key=state``),
-so the many roll sequences that end in one position share a node the search deepens.
+"""With ``chance_key=state``, MCTS keys a node below dice by the position the rolls lead
+to, so the many roll sequences that end in one position share a node the search deepens.
 
 ``Doors`` shows why it matters: player 0 takes 0.2 for sure (``safe``) or ``volley``s:
 three dice are rolled one after the other (216 sequences; their sum decides whether
@@ -128,19 +128,19 @@ class DoorsState(State[Word]):
 @pytest.mark.parametrize("seed", range(6))
 def test_the_search_deepens_below_dice_that_end_in_the_same_position(seed: int) -> None:
     state = DoorsGame().new_state()
-    choice = MCTSAgent(iterations=1000).choose(state, 0, random.Random(seed))
+    choice = MCTSAgent(iterations=1000, chance_key="state").choose(state, 0, random.Random(seed))
     assert str(choice) == "volley", f"seed {seed}"
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_keyed_by_roll_the_search_never_learns_the_door(seed: int) -> None:
+def test_keyed_by_roll_as_by_default_the_search_never_learns_the_door(seed: int) -> None:
     state = DoorsGame().new_state()
-    choice = MCTSAgent(iterations=1000, chance_key="outcome").choose(state, 0, random.Random(seed))
+    choice = MCTSAgent(iterations=1000).choose(state, 0, random.Random(seed))
     assert str(choice) == "safe", f"seed {seed}"
 
 
 def test_sequences_ending_alike_share_one_node() -> None:
-    agent = MCTSAgent(iterations=400)
+    agent = MCTSAgent(iterations=400, chance_key="state")
     root = agent.search(DoorsGame().new_state(), 0, random.Random(1))
     below = root.edges[Word("volley")].child
     assert below is not None and below.outcomes is not None
@@ -176,7 +176,7 @@ def test_die_fighting_attack_children_are_the_positions_not_the_rolls() -> None:
     st, attack = _attack_position()
     mover = st.actors[0]
     node = _Node()
-    agent = MCTSAgent(iterations=1)
+    agent = MCTSAgent(iterations=1, chance_key="state")
     rng = random.Random(5)
     keys = set()
     for _ in range(300):

@@ -4,7 +4,9 @@ One search serves three needs:
 
 * **Chance.** At a chance node the search samples an outcome by its exact probability
   and keeps one child per outcome seen, so a node's value is an average over the dice
-  weighted as the dice fall.
+  weighted as the dice fall. With ``chance_key=state`` and no determinization, a run
+  of rolls is sampled to the next decision at once and its child keyed by the position
+  reached, so roll sequences that end alike share one node.
 * **Hidden information** (information-set MCTS, "single observer"). With
   ``determinize`` on, every iteration starts from ``state.determinize(player, rng)``:
   a fresh sample of everything the searching player cannot see. Tree nodes are keyed
@@ -136,9 +138,9 @@ MCTS_PARAMS: tuple[Param, ...] = (
           low=0, high=MAX_ITERATIONS),
     Param("correct", "int", 0, "1: later visits correct an action's exact value by what was found below the dice",
           low=0, high=1),
-    Param("chance_key", "choice", "state",
-          "what a node below dice is keyed by: state (the position the rolls lead to; outcome when determinizing) "
-          "or outcome (each roll)", choices=("state", "outcome")),
+    Param("chance_key", "choice", "outcome",
+          "what a node below dice is keyed by: outcome (each roll) or state (the position the rolls lead to; "
+          "by roll when determinizing)", choices=("outcome", "state")),
 )
 """The parameters of ``mcts`` and ``ismcts`` and their published bounds (a decision
 costs at most ``iterations`` iterations or ``seconds`` seconds)."""
@@ -189,6 +191,11 @@ class MCTSAgent:
       (the value found there minus that position's own evaluation), a control
       variate: the dice noise of a single roll cancels, the deeper information stays.
       With 0 (as before), a later visit backs up the sampled outcome's value itself.
+    * ``chance_key``: ``outcome`` (default, as before) keys the node below dice by
+      each roll; ``state`` keys the node below a run of rolls by the position they
+      lead to (``State.key()``), when the search does not determinize and the state
+      class has a key (opt-in: not yet shown to strengthen play, see
+      docs/agent-strength.md).
     """
 
     def __init__(
@@ -204,7 +211,7 @@ class MCTSAgent:
         min_iterations: int = 0,
         prior: int = 1,
         correct: int = 0,
-        chance_key: str = "state",
+        chance_key: str = "outcome",
     ) -> None:
         v = check_values(MCTS_PARAMS, name, {"iterations": iterations, "seconds": seconds,
                                              "min_iterations": min_iterations, "c": c,
