@@ -4,7 +4,9 @@ One search serves three needs:
 
 * **Chance.** At a chance node the search samples an outcome by its exact probability
   and keeps one child per outcome seen, so a node's value is an average over the dice
-  weighted as the dice fall.
+  weighted as the dice fall. With ``chance_key=state`` and no determinization, a run
+  of rolls is sampled to the next decision at once and its child keyed by the position
+  reached, so roll sequences that end alike share one node.
 * **Hidden information** (information-set MCTS, "single observer"). With
   ``determinize`` on, every iteration starts from ``state.determinize(player, rng)``:
   a fresh sample of everything the searching player cannot see. Tree nodes are keyed
@@ -29,6 +31,7 @@ import random
 import time
 from typing import Any
 
+from ..core.fields import key_fields
 from ..core.game import Game, State
 from .common import Budget, check_player, expected_value, sample_outcome, value_for
 from .params import Param, check_values
@@ -135,6 +138,9 @@ MCTS_PARAMS: tuple[Param, ...] = (
           low=0, high=MAX_ITERATIONS),
     Param("correct", "int", 0, "1: later visits correct an action's exact value by what was found below the dice",
           low=0, high=1),
+    Param("chance_key", "choice", "outcome",
+          "what a node below dice is keyed by: outcome (each roll) or state (the position the rolls lead to; "
+          "by roll when determinizing)", choices=("outcome", "state")),
 )
 """The parameters of ``mcts`` and ``ismcts`` and their published bounds (a decision
 costs at most ``iterations`` iterations or ``seconds`` seconds)."""
@@ -185,6 +191,11 @@ class MCTSAgent:
       (the value found there minus that position's own evaluation), a control
       variate: the dice noise of a single roll cancels, the deeper information stays.
       With 0 (as before), a later visit backs up the sampled outcome's value itself.
+    * ``chance_key``: ``outcome`` (default, as before) keys the node below dice by
+      each roll; ``state`` keys the node below a run of rolls by the position they
+      lead to (``State.key()``), when the search does not determinize and the state
+      class has a key (opt-in: not yet shown to strengthen play, see
+      docs/agent-strength.md).
     """
 
     def __init__(
@@ -200,12 +211,13 @@ class MCTSAgent:
         min_iterations: int = 0,
         prior: int = 1,
         correct: int = 0,
+        chance_key: str = "outcome",
     ) -> None:
         v = check_values(MCTS_PARAMS, name, {"iterations": iterations, "seconds": seconds,
                                              "min_iterations": min_iterations, "c": c,
                                              "rollout": rollout, "rollout_policy": rollout_policy,
                                              "determinize": determinize, "exact": exact,
-                                             "prior": prior, "correct": correct})
+                                             "prior": prior, "correct": correct, "chance_key": chance_key})
         if v["iterations"] is None:
             v["iterations"] = NO_LIMIT if v["seconds"] else 1000
         self.iterations = int(v["iterations"])
@@ -218,6 +230,7 @@ class MCTSAgent:
         self.exact = int(v["exact"])
         self.prior = int(v["prior"])
         self.correct = bool(v["correct"])
+        self.by_state = v["chance_key"] == "state"
         self.name = name
         self.last_iterations = 0
 
@@ -276,9 +289,7 @@ class MCTSAgent:
                 value0 = float(st.returns()[0])
                 break
             if st.is_chance:
-                outcome = sample_outcome(st, rng)
-                st.push_chance(outcome)
-                node = _child_by(node, "outcomes", outcome)
+                node = self._roll(st, node, rng, trusted)
                 continue
             if not node.expanded:
                 node.expanded = True
@@ -308,6 +319,24 @@ class MCTSAgent:
                 edge.child = _Node()
             node = edge.child
         self._backup(path, landed, value0)
+
+    def _roll(self, st: State, node: _Node, rng: random.Random, trusted: bool) -> _Node:
+        """Sample the dice at a chance node; return the node they lead to. With
+        ``chance_key=state`` and no determinization, the whole run of rolls up to the
+        next decision is sampled and the child is keyed by the position reached, so
+        the many roll sequences that end in one position (every miss; a hit for the
+        same damage) share one node that the search can revisit and deepen. Keyed by
+        roll, a node below a three-roll attack (about 1,400 sequences) is almost never
+        reached twice and is only ever a one-roll sample of a leaf. A determinized
+        search keys by roll: the position holds the sample's secrets; so does a state
+        class without a key of its own (``State.key`` reads the ``__slots__``)."""
+        if not (self.by_state and trusted and has_key(st)):
+            outcome = sample_outcome(st, rng)
+            st.push_chance(outcome)
+            return _child_by(node, "outcomes", outcome)
+        while st.is_chance:
+            st.push_chance(sample_outcome(st, rng))
+        return _child_by(node, "outcomes", st.key())
 
     @staticmethod
     def _backup(path: list[_Edge], landed: list[tuple[int, _Node]], value0: float) -> None:
@@ -430,6 +459,13 @@ def rollout_step(st: State, mover: int, rng: random.Random, policy: Any = None) 
         if chosen is not None and chosen in actions:
             return chosen
     return actions[rng.randrange(len(actions))]
+
+
+def has_key(st: State) -> bool:
+    """Whether ``st.key()`` tells positions apart: the class overrides it or declares
+    its fields in ``__slots__`` (without either, every position has the same key)."""
+    cls = type(st)
+    return cls.key is not State.key or bool(key_fields(cls))
 
 
 def _child_by(node: _Node, attr: str, key: Any) -> _Node:
