@@ -361,8 +361,7 @@ class Hub:
         room.connections.discard(conn)
         if not room.connections:
             room.quiet_since = self.clock()
-        await self._presence(room, conn)
-        await social.left(self, room, conn)
+        await social.left(self, room, conn)  # the presence update, with the idle rule's clock for the opponent
 
     async def _presence(self, room: Room, changed: Connection) -> None:
         if changed.seat is None:

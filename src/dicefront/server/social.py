@@ -44,11 +44,14 @@ async def name_seat(hub: Hub, room: Room, seat: int, value: Any) -> None:
     if name is None or room.live.seats[seat].name or room.live.finished:
         return
     async with room.lock:
-        try:
-            await hub._save_seat(room, seat, name=name)
-        except StaleGameError:
-            await hub._catch_up(room)
-            return
+        for _ in range(3):  # another process may change the seats meanwhile (its own player's name)
+            try:
+                await hub._save_seat(room, seat, name=name)
+                break
+            except StaleGameError:
+                await hub._catch_up(room)
+                if room.live.seats[seat].name:
+                    return
     await hub._tell_all(room, {"type": "players", "players": room.live.players(room.online())})
 
 
@@ -185,13 +188,14 @@ def claim_in(hub: Hub, room: Room, seat: int) -> float | None:
 
 
 async def _tell_idle(hub: Hub, room: Room, seat: int, to: list[Connection]) -> None:
+    """A presence update to ``to``; ``seat``'s opponent also hears when it may claim the win."""
     wait = claim_in(hub, room, seat)
-    if wait is None:
-        return
+    players = room.live.players(room.online())
     for c in to:
-        if c.seat == 1 - seat:
-            players = room.live.players(room.online())
-            await hub._safe_send(room, c, {"type": "players", "players": players, "idle": {"seat": seat, "claim_in": round(wait, 1)}})
+        msg: dict[str, Any] = {"type": "players", "players": players}
+        if wait is not None and c.seat == 1 - seat:
+            msg["idle"] = {"seat": seat, "claim_in": round(wait, 1)}
+        await hub._safe_send(room, c, msg)
 
 
 async def claim_win(hub: Hub, room: Room, conn: Connection) -> None:
@@ -222,15 +226,17 @@ async def greet(hub: Hub, room: Room, conn: Connection) -> None:
         await hub._safe_send(room, conn, {"type": "draw-offer", "seat": live.row.offer})
     if live.finished and live.row.rematch is not None:
         await _tell_rematch(hub, room, conn)
-    if conn.seat is not None:
+    if conn.seat is not None and claim_in(hub, room, 1 - conn.seat) is not None:
         await _tell_idle(hub, room, 1 - conn.seat, [conn])
 
 
 async def left(hub: Hub, room: Room, conn: Connection) -> None:
-    """After a connection closed: if its seat has gone, the clock of the idle rule starts."""
-    if conn.seat is None or conn.seat in room.online():
+    """After a connection closed: the presence update (in one message per connection);
+    if its seat has gone, the clock of the idle rule starts and the opponent hears it."""
+    if conn.seat is None:
         return
-    room.left[conn.seat] = hub.clock()
+    if conn.seat not in room.online():
+        room.left[conn.seat] = hub.clock()
     await _tell_idle(hub, room, conn.seat, list(room.connections))
 
 
