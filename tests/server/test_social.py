@@ -240,3 +240,17 @@ def test_offers_declines_and_rematches_reach_a_player_on_another_process(pg_url:
         store.close()
         assert row is not None and row.rematch == mine["id"] and row.offer is None and row.status == "resigned 0"
         assert [s.name for s in row.seats] == ["Ann", "Bob"]
+
+
+def test_a_second_rematch_of_one_game_is_refused_and_not_stored(tmp_path: Path) -> None:
+    from dicefront.server.storage import GameRow, Seat, StaleGameError
+
+    store = Storage(tmp_path / "r.sqlite3")
+    try:
+        store.create_game(GameRow("old", "ditch", {}, [Seat("human", "a"), Seat("human", "b")], 1.0, status="resigned 0"))
+        store.create_game(GameRow("first", "ditch", {}, [Seat("human", "c"), Seat("human", "d")], 2.0), rematch_of="old")
+        with pytest.raises(StaleGameError):
+            store.create_game(GameRow("second", "ditch", {}, [Seat("human", "e"), Seat("human", "f")], 3.0), rematch_of="old")
+        assert {r.id: r.rematch for r in store.load_games()} == {"old": "first", "first": None}
+    finally:
+        store.close()

@@ -143,10 +143,9 @@ async def _make_rematch(hub: Hub, room: Room) -> None:
     row = GameRow(id=secrets.token_hex(6), game=live.game.name, options=live.row.options, seats=seats, created=now(),
                   data_files=live.row.data_files)
     game = validate_new_game(row.game, row.options, row.data_files or None)
-    await hub.in_thread(hub.storage.create_game, row)
-    try:
-        await hub.in_thread(hub.storage.set_rematch, live.id, row.id)
-    except StaleGameError:  # another process made one first: that one it is (ours stays unused)
+    try:  # the game and the finished game's link to it in one transaction
+        await hub.in_thread(hub.storage.create_game, row, live.id)
+    except StaleGameError:  # another process made one first: that one it is
         await hub._catch_up(room)
         return
     new = RoomType(LiveGame(row, hub.storage, game), agents=hub._agents(seats), here=True, quiet_since=hub.clock())

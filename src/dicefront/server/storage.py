@@ -172,7 +172,9 @@ class Storage:
             conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
     # ----- writing ------------------------------------------------------------------------
-    def create_game(self, row: GameRow) -> None:
+    def create_game(self, row: GameRow, rematch_of: str | None = None) -> None:
+        """Store a new game; with ``rematch_of``, in the same transaction as that finished
+        game's link to it (StaleGameError, nothing stored, if it has a rematch already)."""
         values = {
             "id": row.id, "game": row.game, "options": json.dumps(row.options), "seats": _seats_json(row.seats),
             "created": row.created, "status": row.status, "data_files": json.dumps(row.data_files),
@@ -180,6 +182,11 @@ class Storage:
 
         def job(conn: Connection) -> None:
             conn.execute(games.insert().values(**values))
+            if rematch_of is not None:
+                linked = update(games).where(games.c.id == rematch_of, games.c.rematch.is_(None)).values(rematch=row.id)
+                if conn.execute(linked).rowcount != 1:
+                    raise StaleGameError("a rematch was made meanwhile")
+                self._notify(conn, rematch_of)
             self._notify(conn, row.id)
 
         self._run(job)
@@ -239,17 +246,10 @@ class Storage:
         query = (
             update(games).where(games.c.id == game_id, games.c.status == "live", _is(games.c.offer, before)).values(offer=seat)
         )
-        self._run_once(query, game_id, "the draw offer changed meanwhile")
 
-    def set_rematch(self, game_id: str, rematch_id: str) -> None:
-        """Store the id of a game's rematch, once (StaleGameError if one is stored)."""
-        query = update(games).where(games.c.id == game_id, games.c.rematch.is_(None)).values(rematch=rematch_id)
-        self._run_once(query, game_id, "a rematch was made meanwhile")
-
-    def _run_once(self, query: Any, game_id: str, stale: str) -> None:
         def job(conn: Connection) -> None:
             if conn.execute(query).rowcount != 1:
-                raise StaleGameError(stale)
+                raise StaleGameError("the draw offer changed meanwhile")
             self._notify(conn, game_id)
 
         self._run(job)
