@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +30,13 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("e2e") / "games.sqlite3"
+@contextmanager
+def serve(db: Path, *extra: str) -> Iterator[str]:
+    """A `dicefront serve` process on a free port with the database ``db`` (and any
+    further command-line options); its URL."""
     port = _free_port()
     code = "from dicefront.cli import main; main()"
-    args = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", str(db), "--step-delay", "0.05"]
+    args = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", str(db), "--step-delay", "0.05", *extra]
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -56,6 +58,12 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(10)
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serve(tmp_path_factory.mktemp("e2e") / "games.sqlite3") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

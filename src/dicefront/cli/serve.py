@@ -40,6 +40,9 @@ def serve(
     step_delay: float = typer.Option(0.6, "--step-delay", help="Seconds to pause before each die roll and computer move."),
     idle_minutes: float = typer.Option(15.0, "--idle-minutes", help="Minutes a game nobody follows stays in memory (it is reloaded from the database when asked for)."),
     finished_minutes: float = typer.Option(2.0, "--finished-minutes", help="Minutes a finished game nobody follows stays in memory."),
+    idle_claim_minutes: float = typer.Option(
+        10.0, "--idle-claim-minutes", help="Minutes the player to move may be away (no connection) before the opponent may claim the win; 0: never."
+    ),
 ) -> None:
     """Serve the lobby and games in the browser (open the printed address)."""
     try:
@@ -53,6 +56,8 @@ def serve(
     for flag, minutes in (("--idle-minutes", idle_minutes), ("--finished-minutes", finished_minutes)):
         if not 0 < minutes <= 10_000:  # also refuses nan
             fail(f"{flag} must be more than 0 and at most 10000, not {minutes}")
+    if not 0 <= idle_claim_minutes <= 10_000:  # also refuses nan
+        fail(f"--idle-claim-minutes must be 0 (off) to 10000, not {idle_claim_minutes}")
     from dicefront.server.eviction import EvictionPolicy
     from dicefront.server.storage import DatabaseInUseError, database_url
 
@@ -66,7 +71,7 @@ def serve(
     warm_up()
     try:
         eviction = EvictionPolicy(finished_grace=60 * finished_minutes, idle_after=60 * idle_minutes)
-        app = create_app(db, step_delay=max(0.0, step_delay), eviction=eviction)
+        app = create_app(db, step_delay=max(0.0, step_delay), eviction=eviction, idle_claim_minutes=idle_claim_minutes)
     except DatabaseInUseError as exc:
         sock.close()
         fail(str(exc), 1)

@@ -26,6 +26,7 @@ from .eviction import EvictionPolicy
 from .hub import Hub, Room
 from .limits import BodyLimit
 from .live import LiveGame, chance_sides, rolls
+from .names import clean_name
 from .rules_page import rules_html
 from .socket import socket_endpoint
 from .storage import Storage
@@ -44,6 +45,7 @@ class CreateGame(BaseModel):
         description="'friend' (a second person reached only through the invite link), 'open' (any visitor may join from the lobby) or a computer level",
     )
     seat: StrictInt | Literal["random"] = Field(default=0, description="The creator's seat: 0, 1 or 'random'")
+    name: str | None = Field(default=None, max_length=200, description="The creator's player name: 1 to 24 characters of text (default: 'Player <seat + 1>')")
     data_files: dict[Annotated[str, StringConstraints(max_length=40)], Annotated[str, StringConstraints(max_length=MAX_UPLOAD)]] = Field(
         default_factory=dict,
         max_length=8,
@@ -51,6 +53,10 @@ class CreateGame(BaseModel):
         "validated like the game's own files and stored with the game. Data-file options name shipped files only "
         "(their `shipped` list in GET /api/game-types); the server never reads a path.",
     )
+
+
+class JoinGame(BaseModel):
+    name: str | None = Field(default=None, max_length=200, description="The joining player's name: 1 to 24 characters of text")
 
 
 class ErrorAnswer(BaseModel):
@@ -70,16 +76,19 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 def create_app(
-    db: str | Path = "dicefront.sqlite3", step_delay: float = 0.6, computer_agents: tuple[str, ...] = (), eviction: EvictionPolicy | None = None
+    db: str | Path = "dicefront.sqlite3", step_delay: float = 0.6, computer_agents: tuple[str, ...] = (), eviction: EvictionPolicy | None = None,
+    idle_claim_minutes: float = 10.0,
 ) -> FastAPI:
     """The app serving games stored in the SQLite file ``db``. ``step_delay`` is the
     pause (seconds) before each die roll and computer move, so people see them.
     Clients may choose a person or a computer level; ``computer_agents`` are further
     agent specs the operator (never a client) allows as opponents; ``eviction``: when
-    games nobody follows leave memory."""
+    games nobody follows leave memory; ``idle_claim_minutes``: how long the player to
+    move may be away before the opponent may claim the win (0: never; social.py)."""
     for spec in computer_agents:
         make_agent(spec)  # AgentError now, not when a client picks it
     hub = Hub(Storage(db), step_delay=step_delay, eviction=eviction)
+    hub.idle_claim = 60.0 * idle_claim_minutes
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -201,7 +210,7 @@ def _api(app: FastAPI, hub: Hub, computers: tuple[str, ...]) -> None:
         if seat not in (0, 1):
             raise DicefrontError(f"seat must be 0, 1 or 'random', not {seat!r}")
         opponent = _opponent(body.opponent, computers)
-        room, seat, token = await hub.create(body.game, body.options, opponent, seat, body.data_files)
+        room, seat, token = await hub.create(body.game, body.options, opponent, seat, body.data_files, clean_name(body.name))
         live = room.live
         other = live.seats[1 - seat]
         invite = f"/game/{live.id}#token={other.token}" if other.kind == "human" and other.token else None
@@ -212,10 +221,11 @@ def _api(app: FastAPI, hub: Hub, computers: tuple[str, ...]) -> None:
         return (await _room(hub, game_id)).live.summary()
 
     @app.post("/api/games/{game_id}/join", summary="Take the open seat of a game listed in the lobby (created with opponent 'open')")
-    async def join(game_id: str) -> dict[str, Any]:
+    async def join(game_id: str, body: JoinGame | None = None) -> dict[str, Any]:
+        player = clean_name(body.name if body is not None else None)
         await _room(hub, game_id)
         try:
-            seat, token = await hub.join(game_id)
+            seat, token = await hub.join(game_id, player)
         except DicefrontError as exc:
             raise HTTPException(409, str(exc)) from exc
         return {"id": game_id, "seat": seat, "token": token, "url": f"/game/{game_id}#token={token}"}

@@ -23,7 +23,8 @@ class HistoryError(DicefrontError):
 
 def move_list(live: LiveGame, seat: Viewer) -> dict[str, Any]:
     """``{"type": "moves", "moves": [{"n", "events"}]}``: every update ``seat`` heard of."""
-    moves = [{"n": i + 1, "events": LiveGame.events_for(steps, seat)} for i, (_, steps) in enumerate(live.marks[seat])]
+    moves = [{"n": i + 1, "events": LiveGame.events_for(steps, seat), "by": steps[-1].player if steps else None}
+             for i, (_, steps) in enumerate(live.marks[seat])]
     return {"type": "moves", "step": live.visible_length(seat), "moves": moves}
 
 

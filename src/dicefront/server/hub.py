@@ -28,7 +28,7 @@ from ..agents import make_agent
 from ..core.agent import Agent
 from ..core.errors import DicefrontError
 from ..core.match import agent_copy
-from . import ending
+from . import ending, social
 from .eviction import EvictionPolicy, Shelf, evictable
 from .fanout import EVERYTHING, Listener
 from .live import LiveGame, Told, validate_new_game
@@ -54,6 +54,7 @@ class Room:
     driver: asyncio.Task[None] | None = None
     here: bool = False  # made in this process, or followed by someone connected here
     quiet_since: float = 0.0  # hub clock when it was made, loaded or last left by a connection
+    left: dict[int, float] = field(default_factory=dict)  # seat: hub clock when its last connection left (social.py)
 
     def online(self) -> set[int]:
         return {c.seat for c in self.connections if c.seat is not None}
@@ -92,9 +93,8 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self.broken: dict[str, str] = {}
         self.odds_slots = 2  # odds computations running at once (threads cannot be cancelled)
-        self.offers: dict[str, int] = {}  # game id: the seat whose draw offer stands (this process only)
-        self.offered: dict[tuple[str, int], float] = {}  # (game id, seat): when it last offered a draw
-        self.rematches: dict[str, str] = {}  # finished game id: its rematch's id (this process only)
+        self.offered: dict[tuple[str, int], float] = {}  # (game id, seat): when it last offered a draw (rate limit)
+        self.idle_claim = 600.0  # seconds the player to move may be away before the opponent may claim the win (0: never)
         self.listener: Listener | None = None
         # storage waits here, off the event loop (threads waiting on a commit are cheap;
         # the more wait together, the more one SQLite commit covers)
@@ -263,6 +263,7 @@ class Hub:
         ended = room.live.ended
         told = room.live.catch_up(row)
         await self._broadcast(room, told)
+        await social.caught_up(self, room, row)
         if ended is None and room.live.ended is not None:  # another process heard a resignation
             online = room.online()
             for c in list(room.connections):
@@ -281,12 +282,13 @@ class Hub:
 
     # ----- lobby ----------------------------------------------------------------------
     async def create(
-        self, name: str, options: dict[str, Any], opponent: str, seat: int, data_files: dict[str, str] | None = None
+        self, name: str, options: dict[str, Any], opponent: str, seat: int, data_files: dict[str, str] | None = None, player: str | None = None
     ) -> tuple[Room, int, str]:
         """A new game; returns the room, the creator's seat and token. ``data_files``
-        are uploaded designer files (TOML text by option), stored with the game."""
+        are uploaded designer files (TOML text by option), stored with the game;
+        ``player``: the creator's name (checked already: names.py)."""
         game = validate_new_game(name, options, data_files)
-        seats = [Seat("human", token=secrets.token_urlsafe(24), joined=True)]
+        seats = [Seat("human", token=secrets.token_urlsafe(24), joined=True, name=player or "")]
         if opponent in ("friend", "open"):  # a friend's seat has an invite token; an open seat gets one when claimed
             other = Seat("human", token=secrets.token_urlsafe(24) if opponent == "friend" else "", open=opponent == "open")
         else:
@@ -303,7 +305,7 @@ class Hub:
         self._drive(room)
         return room, seat, seats[seat].token
 
-    async def join(self, game_id: str) -> tuple[int, str]:
+    async def join(self, game_id: str, player: str | None = None) -> tuple[int, str]:
         """Claim the open seat of a game listed in the lobby: its token is minted now,
         for this caller only (a friend's invite seat cannot be claimed this way)."""
         room = await self.find(game_id)
@@ -317,7 +319,7 @@ class Hub:
                 raise no_seat
             token = secrets.token_urlsafe(24)
             try:
-                await self._save_seat(room, seat, token=token, joined=True)
+                await self._save_seat(room, seat, token=token, joined=True, name=player or "")
             except StaleGameError:
                 raise no_seat from None
         return seat, token
@@ -350,6 +352,7 @@ class Hub:
                 await self._mark_joined(room, seat)
             room.connections.add(conn)
             await send(room.live.message(seat, None, room.online()))
+        await social.greet(self, room, conn)
         await self._presence(room, conn)
         self._drive(room)
         return conn
@@ -358,7 +361,7 @@ class Hub:
         room.connections.discard(conn)
         if not room.connections:
             room.quiet_since = self.clock()
-        await self._presence(room, conn)
+        await social.left(self, room, conn)  # the presence update, with the idle rule's clock for the opponent
 
     async def _presence(self, room: Room, changed: Connection) -> None:
         if changed.seat is None:
@@ -405,72 +408,10 @@ class Hub:
             raise DicefrontError("the game is already over") from None
         live.row.status = status
         live.ended = ended
-        self.offers.pop(live.id, None)
+        live.row.offer = None
         online = room.online()
         for c in list(room.connections):
             await self._safe_send(room, c, live.message(c.seat, [], online))
-
-    async def offer_draw(self, room: Room, conn: Connection) -> None:
-        """The sender offers a draw (at most one offer per OFFER_EVERY seconds); every
-        connection hears ``{"type": "draw-offer", "seat"}``."""
-        seat = self._seated(room, conn, "offer a draw")
-        key = (room.live.id, seat)
-        waited = self.clock() - self.offered.get(key, -ending.OFFER_EVERY)
-        if waited < ending.OFFER_EVERY:
-            raise DicefrontError(f"you offered a draw {waited:.0f} s ago; wait {ending.OFFER_EVERY - waited:.0f} s before offering again")
-        self.offered[key] = self.clock()
-        self.offers[room.live.id] = seat
-        await self._tell_all(room, {"type": "draw-offer", "seat": seat})
-
-    async def accept_draw(self, room: Room, conn: Connection) -> None:
-        """The sender accepts the other side's standing draw offer: the game ends drawn."""
-        seat = self._seated(room, conn, "accept a draw")
-        if self.offers.get(room.live.id) != 1 - seat:
-            raise DicefrontError("there is no draw offer from your opponent to accept")
-        async with room.lock:
-            await self._catch_up(room)
-            if room.live.finished:
-                raise DicefrontError("the game is already over")
-            await self._end(room, ending.DRAW)
-
-    async def rematch(self, room: Room, conn: Connection) -> None:
-        """A new game with the same settings and the seats swapped, made once per finished
-        game (asking again gives the same game); every seated connection gets
-        ``{"type": "rematch", "id", "url"}`` with its own new seat's link."""
-        if conn.seat is None:
-            raise DicefrontError("spectators cannot ask for a rematch; only a seated player can")
-        live = room.live
-        if not live.finished:
-            raise DicefrontError("a rematch is for a finished game")
-        async with room.lock:
-            if live.id not in self.rematches:
-                old = live.seats
-                seats = [_fresh_seat(old[1]), _fresh_seat(old[0])]
-                row = GameRow(id=secrets.token_hex(6), game=live.game.name, options=live.row.options, seats=seats, created=now(),
-                              data_files=live.row.data_files)
-                game = validate_new_game(row.game, row.options, row.data_files or None)
-                await self._thread(self.storage.create_game, row)
-                new = Room(LiveGame(row, self.storage, game), agents=self._agents(seats), here=True)
-                self.rooms[row.id] = new
-                self._drive(new)
-                self.rematches[live.id] = row.id
-        new_id = self.rematches[live.id]
-        new_room = await self.find(new_id)  # it may have left memory since (eviction)
-        if new_room is None:
-            raise DicefrontError("the rematch game is no longer available")
-        new_seats = new_room.live.seats
-        for c in list(room.connections):
-            token = new_seats[1 - c.seat].token if c.seat is not None else ""
-            url = f"/game/{new_id}" + (f"#token={token}" if token else "")
-            await self._safe_send(room, c, {"type": "rematch", "id": new_id, "url": url})
-
-    @staticmethod
-    def _seated(room: Room, conn: Connection, what: str) -> int:
-        if conn.seat is None:
-            raise DicefrontError(f"spectators cannot {what}; only a seated player can")
-        if room.live.finished:
-            raise DicefrontError("the game is already over")
-        return conn.seat
 
     # ----- automatic steps: dice and computer players ---------------------------------------
     def _drive(self, room: Room) -> None:
@@ -558,13 +499,6 @@ class Hub:
             return reply
         reply["odds"] = [_odds_row(label, p) for label, p in table] or None
         return reply
-
-
-def _fresh_seat(seat: Seat) -> Seat:
-    """The same kind of player in a rematch: a computer stays one; a person gets a new token."""
-    if seat.kind == "computer":
-        return Seat("computer", agent=seat.agent)
-    return Seat("human", token=secrets.token_urlsafe(24), joined=seat.joined)
 
 
 def warm_up() -> None:

@@ -29,6 +29,7 @@ from ..core.match import move, roll
 from ..core.record import MatchRecord, Step
 from ..core.registry import build
 from . import ending
+from .names import default_name
 from .storage import GameRow, Seat, Storage
 
 Viewer = int | None
@@ -261,6 +262,7 @@ class LiveGame:
             "rolls": self.rolls_for(steps, seat),
             "chance": chance_kind(self.state),
             "full": new_steps is None,
+            "by": steps[-1].player if steps else None,  # whose move this update tells of (None: chance), for the move list
         }
         if new_steps is None:
             msg["legend"] = self.legend()
@@ -338,6 +340,7 @@ class LiveGame:
                 {
                     "seat": i,
                     "name": self.game.player_name(i),
+                    "person": self.who(i),  # the player's chosen name, or "Player <seat + 1>" (names.py)
                     "kind": seat.kind,
                     "agent": seat.agent if seat.kind == "computer" else None,
                     "joined": seat.joined or seat.kind == "computer",
@@ -346,12 +349,21 @@ class LiveGame:
             )
         return out
 
+    def who(self, seat: int) -> str:
+        """A seat's player as people see it: its chosen name, else "Player <seat + 1>"."""
+        return self.seats[seat].name or default_name(seat)
+
+    def who_and_side(self, seat: int) -> str:
+        """The player's name with the side it plays when the game names sides ("Ann (Green)")."""
+        side = self.game.player_name(seat)
+        return self.who(seat) if side.startswith("Player ") else f"{self.who(seat)} ({side})"
+
     def result(self) -> dict[str, Any]:
         if self.ended is not None:
-            return ending.result(self.ended, self.game.player_name)
+            return ending.result(self.ended, self.who)
         r = self.state.returns()
         winner = 0 if r[0] > r[1] else 1 if r[1] > r[0] else None
-        text = "Draw" if winner is None else f"{self.game.player_name(winner)} wins"
+        text = "Draw" if winner is None else f"{self.who_and_side(winner)} wins"
         return {"returns": list(r), "winner": winner, "text": text}
 
     @staticmethod

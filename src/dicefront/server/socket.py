@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from ..core.errors import DicefrontError
+from . import social
 from .board_diff import Outbox
 from .hub import Connection, Hub, Room
 from .socket_extra import EXTRA
@@ -66,6 +67,11 @@ async def _session(hub: Hub, websocket: WebSocket, game_id: str) -> None:
         await websocket.close(4403)
         return
     conn = await hub.connect(room, send, seat)
+    if seat is not None and hello.get("name") is not None:
+        try:
+            await social.name_seat(hub, room, seat, hello.get("name"))
+        except DicefrontError as exc:  # a bad name is reported; the player plays on unnamed
+            await send({"type": "error", "message": str(exc)})
     try:
         await _serve(hub, room, conn, websocket, send)
     finally:

@@ -1,6 +1,6 @@
 """The websocket messages added for play between people: the move list (``moves``),
 the board after an earlier move (``frame``), and the endings agreed by the players
-(``resign``, ``draw`` offers and answers). Each handler gets the hub, the room, the
+(``resign``, ``draw`` offers and answers, ``claim-win`` from an idle opponent; social.py). Each handler gets the hub, the room, the
 sender's connection, the message and its sender; bad input raises a DicefrontError
 (a one-line error to the sender only)."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from . import history
+from . import history, social
 from .hub import Connection, Hub, Room
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -32,15 +32,26 @@ async def _resign(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], s
 
 
 async def _offer_draw(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], send: Send) -> None:
-    await hub.offer_draw(room, conn)
+    await social.offer_draw(hub, room, conn)
 
 
 async def _accept_draw(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], send: Send) -> None:
-    await hub.accept_draw(room, conn)
+    await social.accept_draw(hub, room, conn)
+
+
+async def _decline_draw(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], send: Send) -> None:
+    await social.decline_draw(hub, room, conn)
 
 
 async def _rematch(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], send: Send) -> None:
-    await hub.rematch(room, conn)
+    await social.rematch(hub, room, conn)
 
 
-EXTRA: dict[str, Handler] = {"rematch": _rematch, "moves": _moves, "frame": _frame, "resign": _resign, "offer-draw": _offer_draw, "accept-draw": _accept_draw}
+async def _claim_win(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], send: Send) -> None:
+    await social.claim_win(hub, room, conn)
+
+
+EXTRA: dict[str, Handler] = {
+    "rematch": _rematch, "moves": _moves, "frame": _frame, "resign": _resign, "offer-draw": _offer_draw, "accept-draw": _accept_draw,
+    "decline-draw": _decline_draw, "claim-win": _claim_win,
+}

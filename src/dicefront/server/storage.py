@@ -55,14 +55,19 @@ class Seat:
     agent: str = ""
     joined: bool = False
     open: bool = False
+    name: str = ""  # the player's chosen name (names.py); "" before one is given
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "token": self.token, "agent": self.agent, "joined": self.joined, "open": self.open}
+        out: dict[str, Any] = {"kind": self.kind, "token": self.token, "agent": self.agent, "joined": self.joined, "open": self.open}
+        if self.name:  # stored only when given, so seats stored before names existed compare equal
+            out["name"] = self.name
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Seat:
         return cls(
-            str(data["kind"]), str(data.get("token", "")), str(data.get("agent", "")), bool(data.get("joined")), bool(data.get("open"))
+            str(data["kind"]), str(data.get("token", "")), str(data.get("agent", "")), bool(data.get("joined")), bool(data.get("open")),
+            str(data.get("name") or ""),
         )
 
 
@@ -78,6 +83,10 @@ class GameRow:
     steps: list[Step] = field(default_factory=list)
     data_files: dict[str, str] = field(default_factory=dict)
     """The text of the designer data files the game was created with, by option."""
+    offer: int | None = None
+    """The seat whose draw offer stands (social.py), or None."""
+    rematch: str | None = None
+    """The id of this finished game's rematch, once one was made."""
 
 
 def database_url(value: str | Path) -> str:
@@ -163,7 +172,9 @@ class Storage:
             conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
     # ----- writing ------------------------------------------------------------------------
-    def create_game(self, row: GameRow) -> None:
+    def create_game(self, row: GameRow, rematch_of: str | None = None) -> None:
+        """Store a new game; with ``rematch_of``, in the same transaction as that finished
+        game's link to it (StaleGameError, nothing stored, if it has a rematch already)."""
         values = {
             "id": row.id, "game": row.game, "options": json.dumps(row.options), "seats": _seats_json(row.seats),
             "created": row.created, "status": row.status, "data_files": json.dumps(row.data_files),
@@ -171,6 +182,11 @@ class Storage:
 
         def job(conn: Connection) -> None:
             conn.execute(games.insert().values(**values))
+            if rematch_of is not None:
+                linked = update(games).where(games.c.id == rematch_of, games.c.rematch.is_(None)).values(rematch=row.id)
+                if conn.execute(linked).rowcount != 1:
+                    raise StaleGameError("a rematch was made meanwhile")
+                self._notify(conn, rematch_of)
             self._notify(conn, row.id)
 
         self._run(job)
@@ -220,6 +236,20 @@ class Storage:
         def job(conn: Connection) -> None:
             if conn.execute(query).rowcount != 1:
                 raise StaleGameError("the game is already over")
+            self._notify(conn, game_id)
+
+        self._run(job)
+
+    def set_offer(self, game_id: str, seat: int | None, before: int | None) -> None:
+        """Store the standing draw offer (None: none stands), only if it is still
+        ``before`` and the game is live (StaleGameError otherwise)."""
+        query = (
+            update(games).where(games.c.id == game_id, games.c.status == "live", _is(games.c.offer, before)).values(offer=seat)
+        )
+
+        def job(conn: Connection) -> None:
+            if conn.execute(query).rowcount != 1:
+                raise StaleGameError("the draw offer changed meanwhile")
             self._notify(conn, game_id)
 
         self._run(job)
@@ -283,8 +313,12 @@ def _game_row(r: Any) -> GameRow:
     return GameRow(
         id=r.id, game=r.game, options=json.loads(r.options), seats=[Seat.from_json(s) for s in json.loads(r.seats)],
         created=float(r.created), status=r.status, returns=None if r.returns is None else json.loads(r.returns),
-        data_files=json.loads(r.data_files),
+        data_files=json.loads(r.data_files), offer=r.offer, rematch=r.rematch,
     )
+
+
+def _is(column: Any, value: Any) -> Any:
+    return column.is_(None) if value is None else column == value
 
 
 def _step(player: int | None, action: str | None, outcome: str | None, evs: str) -> Step:

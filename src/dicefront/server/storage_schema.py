@@ -28,6 +28,8 @@ games = Table(
     Column("status", Text, nullable=False, server_default="live"),
     Column("returns", Text),
     Column("data_files", Text, nullable=False, server_default="{}"),
+    Column("offer", Integer),  # the seat whose draw offer stands (version 3)
+    Column("rematch", Text),  # the id of the finished game's rematch (version 3)
 )
 steps = Table(
     "steps", metadata,
@@ -45,8 +47,14 @@ def _v2_data_files(op: Operations) -> None:
     op.add_column("games", Column("data_files", Text, nullable=False, server_default="{}"))
 
 
-MIGRATIONS: dict[int, Callable[[Operations], None]] = {2: _v2_data_files}
-"""Version n's migration from version n - 1 (version 1: games and steps, no data files)."""
+def _v3_offers(op: Operations) -> None:
+    op.add_column("games", Column("offer", Integer))
+    op.add_column("games", Column("rematch", Text))
+
+
+MIGRATIONS: dict[int, Callable[[Operations], None]] = {2: _v2_data_files, 3: _v3_offers}
+"""Version n's migration from version n - 1 (version 1: games and steps, no data files;
+version 3 adds standing draw offers and rematch links)."""
 VERSION = max(MIGRATIONS)
 
 

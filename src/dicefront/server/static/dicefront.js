@@ -6,6 +6,7 @@ import { BoardPatcher } from "./boardpatch.js";
 import { cardPlays, choiceContent, showHand } from "./cards.js";
 import { watchBoard } from "./motion.js";
 import { diceSound, soundToggle, turnSound } from "./sound.js";
+import { bindNameInput, moverTag, playersCard, receiveSocial, replayPlayers, socialState, who, withName } from "./social.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
 const el = (tag, attrs = {}, ...children) => {
@@ -146,7 +147,7 @@ function gamePage() {
   const token = hash.get("token") || "";
   if (token && !saved[gameId]) { saved[gameId] = { token, at: Date.now() }; store.set("dicefront.games", saved); }
   const board = $("#board"), log = $("#log"), tray = $("#dice"), oddsBox = $("#odds");
-  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true, listed: 0, viewing: null, drawFrom: null, rematch: null, card: null };
+  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true, listed: 0, viewing: null, soc: socialState(), rematch: null, card: null };
   const send = (m) => { if (S.ws?.readyState === 1) S.ws.send(JSON.stringify(m)); else toast("Not connected yet; trying again…"); };
   const picker = new Picker((text) => act(text), null);
   const still = watchBoard(board);  // pieces glide between squares (motion.js)
@@ -160,7 +161,7 @@ function gamePage() {
   function connect() {
     const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${gameId}`);
     S.ws = ws;
-    ws.onopen = () => { S.retry = 0; ws.send(JSON.stringify({ type: "hello", token })); setConn(true); };
+    ws.onopen = () => { S.retry = 0; ws.send(JSON.stringify(withName({ type: "hello", token }))); setConn(true); };
     ws.onmessage = (e) => receive(JSON.parse(e.data));
     ws.onclose = (e) => {
       setConn(false);
@@ -185,12 +186,7 @@ function gamePage() {
       toast("A rematch is ready: same settings, seats swapped.");
       if (S.msg) banner(S.msg);
     }
-    else if (m.type === "draw-offer") {
-      S.drawFrom = m.seat;
-      toast(m.seat === S.msg?.seat ? "You offered a draw." : `${S.msg?.players[m.seat]?.name ?? "Your opponent"} offers a draw.`);
-      if (S.msg) players(S.msg);
-    }
-    else if (m.type === "players") { if (S.msg) { S.msg.players = m.players; players(S.msg); } }
+    else if (receiveSocial(m, S, S.soc, toast, () => players(S.msg))) { /* offers, presence, the idle rule: social.js */ }
     else if (m.type === "error") { toast(m.message, true); board.classList.remove("df-busy"); }
     else if (m.type === "odds") {
       if (m.busy) {  // the server is computing other odds: ask again while this is still pointed at
@@ -211,7 +207,7 @@ function gamePage() {
     $("#rules-link").href = `/rules/${m.game}`;
     board.classList.remove("df-busy");
     if (m.full) send({ type: "moves" });
-    else if (m.step === S.listed + 1) addMove({ n: m.step, events: m.events }, true);
+    else if (m.step === S.listed + 1) addMove({ n: m.step, events: m.events, by: m.by }, true);
     else if (m.step > S.listed) send({ type: "moves" });
     if (S.viewing !== null) { reviewBar(); return; }  // looking at an earlier move: the live board waits
     board.innerHTML = m.svg;
@@ -239,7 +235,7 @@ function gamePage() {
     const item = el("li", { class: "move" + (fresh ? " fresh" : ""), "data-step": mv.n, value: mv.n, tabindex: 0, role: "button",
       title: "Show the board after this move", onclick: () => review(mv.n),
       onkeydown: (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); review(mv.n); } } },
-    ...texts.map((t, i) => el("span", { class: `ev ev-${mv.events[i]?.kind ?? "none"}` }, t)));
+    mv.events.length ? moverTag(S.msg, mv.by) : null, ...texts.map((t, i) => el("span", { class: `ev ev-${mv.events[i]?.kind ?? "none"}` }, t)));
     log.append(item);
     log.scrollTop = log.scrollHeight;
   }
@@ -323,7 +319,7 @@ function gamePage() {
       const other = m.players[m.actors[0]];
       cls = "waiting";
       text = you === null || you === undefined ? "Watching"
-        : other?.kind === "computer" ? `${other.name} (computer) is thinking…` : `Waiting for ${other?.name ?? "the opponent"}`;
+        : other?.kind === "computer" ? `${who(other)} (computer) is thinking…` : `Waiting for ${who(other)}`;
     }
     b.className = "banner " + cls;
     const status = m.terminal && (m.result.ending || m.status === m.result.text || text.includes(m.status)) ? "" : m.status;
@@ -333,29 +329,7 @@ function gamePage() {
     else if (m.terminal && m.seat !== null && m.seat !== undefined)
       b.append(el("button", { type: "button", id: "rematch", onclick: () => send({ type: "rematch" }), title: "Same settings, seats swapped" }, "Rematch"));
   }
-  function players(m) {
-    $("#players").replaceChildren(el("h3", {}, "Players"), ...m.players.map((p) => el("div", { class: "player" + (m.actors.includes(p.seat) ? " to-act" : "") },
-      el("span", { class: `seat-dot seat-${p.seat}` }),
-      el("span", { class: "pname" }, p.name),
-      p.seat === m.seat ? el("span", { class: "tag you" }, "you") : null,
-      el("span", { class: "tag" }, p.kind === "computer" ? `computer · ${p.agent}` : p.joined ? "person" : "not joined yet"),
-      el("span", { class: "online " + (p.online ? "yes" : "no"), title: p.online ? "online" : "offline" }),
-    )), ...(m.seat === null ? [el("p", { class: "muted" }, "You are watching. Only public information is shown.")] : []),
-    ...(m.seat !== null && m.seat !== undefined && !m.terminal ? [el("div", { class: "game-actions" }, resignButton(),
-      S.drawFrom === 1 - m.seat ? el("button", { type: "button", id: "accept-draw", onclick: () => send({ type: "accept-draw" }) }, "Accept the draw")
-        : m.players[1 - m.seat]?.kind === "human" ? el("button", { type: "button", class: "ghost", id: "offer-draw", onclick: () => send({ type: "offer-draw" }) }, "Offer a draw") : null)] : []));
-  }
-  // Resigning takes two clicks: the first asks "Really resign?" for a few seconds.
-  function resignButton() {
-    const button = el("button", { type: "button", class: "ghost", id: "resign" }, "Resign");
-    button.onclick = () => {
-      if (button.dataset.armed) { send({ type: "resign" }); return; }
-      button.dataset.armed = "1";
-      button.textContent = "Really resign? Click again";
-      setTimeout(() => { delete button.dataset.armed; button.textContent = "Resign"; }, 4000);
-    };
-    return button;
-  }
+  function players(m) { $("#players").replaceChildren(...playersCard(m, S.soc, send)); }
   function invite(m) {
     const inv = store.get("dicefront.invites", {})[gameId];
     const other = m.seat === null ? null : m.players[1 - m.seat];
@@ -491,7 +465,7 @@ async function lobbyPage() {
     }
     const seat = $("#seat").value;
     try {
-      const made = await api("/api/games", { method: "POST", body: JSON.stringify({ game: chosen, options: opts, data_files: { ...uploads }, opponent: $("#opponent").value, seat: seat === "random" ? "random" : Number(seat) }) });
+      const made = await api("/api/games", { method: "POST", body: JSON.stringify(withName({ game: chosen, options: opts, data_files: { ...uploads }, opponent: $("#opponent").value, seat: seat === "random" ? "random" : Number(seat) })) });
       const games = store.get("dicefront.games", {});
       games[made.id] = { token: made.token, at: Date.now() };
       store.set("dicefront.games", games);
@@ -508,6 +482,7 @@ async function lobbyPage() {
     } catch (err) { $("#create-error").textContent = err.message; }
   });
   $("#copy-invite").addEventListener("click", () => copy($("#invite-link")));
+  bindNameInput($("#player-name"));
   refreshLists();
   setInterval(refreshLists, 5000);
 }
@@ -548,7 +523,7 @@ async function refreshLists() {
   const all = [...lists.open, ...lists.live, ...lists.finished];
   const row = (g, link) => el("li", { class: "game-row" },
     el("span", { class: "gtitle" }, g.title),
-    el("span", { class: "gwho" }, g.players.map((p) => (p.kind === "computer" ? `${p.agent} (AI)` : p.joined ? "person" : "open seat")).join(" vs ")),
+    el("span", { class: "gwho" }, g.players.map((p) => (p.kind === "computer" ? `${p.agent} (AI)` : p.joined ? p.person ?? "person" : "open seat")).join(" vs ")),
     el("span", { class: "gstatus muted", title: g.finished ? g.result.text : g.status }, g.finished ? g.result.text : g.status),
     link);
   const fill = (id, items, make) => $(id).replaceChildren(...(items.length ? items.map(make) : [el("li", { class: "muted empty" }, "None right now.")]));
@@ -560,7 +535,7 @@ async function refreshLists() {
 
 async function join(id) {
   try {
-    const j = await api(`/api/games/${id}/join`, { method: "POST" });
+    const j = await api(`/api/games/${id}/join`, { method: "POST", body: JSON.stringify(withName({})) });
     const games = store.get("dicefront.games", {});
     games[id] = { token: j.token, at: Date.now() };
     store.set("dicefront.games", games);
@@ -575,9 +550,7 @@ async function replayPage() {
   let step = 0, timer = null;
   $("#title").textContent = `${info.title}: replay`;
   $("#slider").max = info.length;
-  $("#players").replaceChildren(el("h3", {}, "Players"), ...info.players.map((p) => el("div", { class: "player" },
-    el("span", { class: `seat-dot seat-${p.seat}` }), el("span", { class: "pname" }, p.name),
-    el("span", { class: "tag" }, p.kind === "computer" ? `computer · ${p.agent}` : "person"))));
+  $("#players").replaceChildren(...replayPlayers(info));
   const log = $("#log");
   log.replaceChildren(...info.log.flatMap((s) => s.events.map((e) => el("li", { class: `ev ev-${e.kind}`, "data-step": s.step, onclick: () => go(s.step) }, e.text))));
   async function go(n) {
