@@ -12,6 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dicefront.cli import app
+from dicefront.cli._common import console
 from dicefront.core.registry import load
 from dicefront.lab.bench import odds_bench, odds_positions, run_bench
 
@@ -40,7 +41,7 @@ def test_bench_json_has_the_ratio_and_odds_fields() -> None:
 
 
 def test_bench_table_shows_the_new_columns(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("COLUMNS", "160")  # the table's headers on one line each
+    monkeypatch.setattr(console, "_width", 160)  # the table's headers on one line each, whatever COLUMNS says
     result = runner.invoke(app, ["bench", "ditch", "--seconds", "0.2", "--rounds", "1"])
     assert result.exit_code == 0, result.output
     assert "odds p99" in result.output and "median of 1 rounds" in result.output
