@@ -1,59 +1,39 @@
-"""Random-playout steps per CPU second of one game over OpenSpiel backgammon's, both
-driven from the same Python loop as `dicefront bench`, in alternating rounds.
+"""Random-playout steps per CPU second of games over OpenSpiel backgammon's, both
+driven from the same Python loop, in interleaved rounds: `dicefront bench`'s
+`cpu_ratio_to_openspiel_backgammon` alone (no clones, MCTS or odds), so it is quick.
 
 CPU time (`time.process_time`) instead of the wall clock, so the ratio holds on a
-machine shared with other work, where `dicefront bench`'s wall-clock ratio swings by
-a factor of two. Needs the `openspiel` extra.
+machine shared with other work, where the wall-clock ratio swings by a factor of two.
+The measuring is `dicefront.lab.bench.run_bench`; see benchmarks/README.md. Needs the
+`openspiel` extra.
 
-    python benchmarks/cpu_ratio.py trench_checkers            # 3 rounds, median
-    python benchmarks/cpu_ratio.py ditch --games 80 --rounds 5
+    python benchmarks/cpu_ratio.py trench_checkers               # 3 rounds, median
+    python benchmarks/cpu_ratio.py ditch --seconds 6 --rounds 5
 """
 
 from __future__ import annotations
 
 import argparse
-import random
-import statistics
-import time
+import sys
 
-from dicefront import load
-from dicefront.lab.bench import random_playout
-
-
-def openspiel_steps(games: int, rng: random.Random) -> int:
-    import pyspiel  # type: ignore[import-not-found]
-
-    game = pyspiel.load_game("backgammon")
-    steps = 0
-    for _ in range(games):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[rng.randrange(len(actions))])
-            steps += 1
-    return steps
+import dicefront
+from dicefront.lab.bench import run_bench
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("game")
-    parser.add_argument("--games", type=int, default=40, help="playouts of the game a round (OpenSpiel: 150)")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("games", nargs="+", choices=dicefront.names(), metavar="game")
+    parser.add_argument("--seconds", type=float, default=3.0, help="playout time per game, split over the rounds")
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    game = load(args.game)
-    ratios = []
-    for round_ in range(args.rounds):
-        start = time.process_time()
-        reference = openspiel_steps(150, random.Random(round_)) / (time.process_time() - start)
-        rng = random.Random(round_)
-        start = time.process_time()
-        steps = sum(random_playout(game, rng) for _ in range(args.games))
-        ratios.append(steps / (time.process_time() - start) / reference)
-    print(f"{args.game}: {statistics.median(ratios):.3f} x OpenSpiel backgammon (CPU steps/s; rounds {', '.join(f'{r:.3f}' for r in ratios)})")
+    if not 0.1 <= args.seconds <= 600 or not 1 <= args.rounds <= 20:
+        parser.error("--seconds must be 0.1-600 and --rounds 1-20")
+    data = run_bench(args.games, args.seconds, rounds=args.rounds, odds=False, extras=False)
+    if data["openspiel_backgammon"] is None:
+        sys.exit("cpu_ratio: OpenSpiel is not installed (pip install -e '.[openspiel]')")
+    for name, row in data["games"].items():
+        print(f"{name}: {row['cpu_ratio_to_openspiel_backgammon']:.3f} x OpenSpiel backgammon (CPU steps/s, "
+              f"median of {args.rounds} rounds; wall clock: {row['ratio_to_openspiel_backgammon']:.3f})")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ import typer
 from rich.table import Table
 
 import dicefront
-from dicefront.lab.bench import run_bench
+from dicefront.lab.bench import RATIOS, run_bench
 
 from ._common import console, fail, print_json
 
@@ -36,6 +36,7 @@ def bench(
     for f in FIELDS:
         table.add_column(f.replace("_per_s", "").replace("_", " "), justify="right")
     table.add_column("vs OpenSpiel", justify="right")
+    table.add_column("CPU vs OpenSpiel", justify="right")
     table.add_column("odds p99 ms", justify="right")
     rows = dict(data["games"])
     if spiel:
@@ -47,8 +48,9 @@ def bench(
                 cells.append("-")
                 continue
             cells.append(f"{row[f]:,.0f} ({row[f] / ref:.3g}x)")
-        ratio = row.get("ratio_to_openspiel_backgammon")
-        cells.append("-" if ratio is None else f"{ratio:.2f}x")
+        for key in RATIOS:
+            ratio = row.get(key)
+            cells.append("-" if ratio is None else f"{ratio:.2f}x")
         p99 = row.get("odds_p99_ms")
         cells.append("-" if p99 is None else f"{p99:.1f}")
         table.add_row(name, *cells)
@@ -58,6 +60,7 @@ def bench(
     if spiel:
         console.print("[dim]vs OpenSpiel: random-playout actions/s as a ratio to OpenSpiel backgammon's (C++), "
                       "measured next to each game[/]")
+        console.print("[dim]CPU vs OpenSpiel: the same ratio in this process's CPU time (steadier on a busy machine)[/]")
     else:
         console.print("[dim]install the `openspiel` extra to add OpenSpiel's backgammon as a second reference[/]")
 

@@ -76,26 +76,47 @@ def _midgame_state(game: Game[Any, Any], rng: random.Random) -> State:
     return _random_steps(game.new_state(), 60, rng)
 
 
-def bench_game(name: str, seconds: float, seed: int = 0) -> dict[str, float]:
-    game = load(name)
-    rng = random.Random(seed)
-    games = 0
-    steps = 0
-    start = time.perf_counter()
+Clock = Callable[[], float]
+
+
+def timed_playouts(
+    play: Callable[[], int], seconds: float, wall: Clock = time.perf_counter, cpu: Clock = time.process_time
+) -> dict[str, float]:
+    """Whole playouts (``play`` returns the steps of one) until ``seconds`` of wall
+    clock have passed, timed with both clocks over the same games: games and actions
+    per wall-clock second, and actions per CPU second of this process
+    (``cpu_actions_per_s``, left out if the CPU clock did not move)."""
+    games = steps = 0
+    start, cpu_start = wall(), cpu()
     while True:
-        steps += random_playout(game, rng)
+        steps += play()
         games += 1
-        elapsed = time.perf_counter() - start
+        elapsed = wall() - start
         if elapsed >= seconds:
             break
+    cpu_elapsed = cpu() - cpu_start
+    out = {"games_per_s": games / elapsed, "actions_per_s": steps / elapsed}
+    if cpu_elapsed > 0:
+        out["cpu_actions_per_s"] = steps / cpu_elapsed
+    return out
+
+
+def bench_game(name: str, seconds: float, seed: int = 0, extras: bool = True) -> dict[str, float]:
+    """Random playouts of game ``name`` for ``seconds``; with ``extras``, also clones of
+    a mid-game position and MCTS iterations per second (half as long each)."""
+    game = load(name)
+    rng = random.Random(seed)
+    out = timed_playouts(lambda: random_playout(game, rng), seconds)
+    if not extras:
+        return out
     mid = _midgame_state(game, rng)
+
     def hundred_clones() -> int:
         for _ in range(100):
             mid.clone()
         return 100
 
-    clones = _rate(hundred_clones, seconds / 2)
-    out = {"games_per_s": games / elapsed, "actions_per_s": steps / elapsed, "clones_per_s": clones}
+    out["clones_per_s"] = _rate(hundred_clones, seconds / 2)
     extra = _mcts_rate(game, seconds / 2, rng)
     if extra is not None:
         out["mcts_iterations_per_s"] = extra
@@ -111,19 +132,19 @@ def _mcts_rate(game: Game[Any, Any], seconds: float, rng: random.Random) -> floa
     return None if rate is None else float(rate(game, seconds, rng))
 
 
-def openspiel_backgammon(seconds: float, seed: int = 0) -> dict[str, float] | None:
-    """The same figures for OpenSpiel's backgammon, if pyspiel is installed."""
+def openspiel_backgammon(seconds: float, seed: int = 0, extras: bool = True) -> dict[str, float] | None:
+    """The same figures for OpenSpiel's backgammon (no MCTS), if pyspiel is installed."""
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
         return None
     game = pyspiel.load_game("backgammon")
     rng = random.Random(seed)
-    games = steps = 0
-    start = time.perf_counter()
-    state = game.new_initial_state()
-    while True:
-        state = game.new_initial_state()
+    last = [game.new_initial_state()]
+
+    def play() -> int:
+        state = last[0] = game.new_initial_state()
+        steps = 0
         while not state.is_terminal():
             if state.is_chance_node():
                 outcomes = state.chance_outcomes()
@@ -132,17 +153,17 @@ def openspiel_backgammon(seconds: float, seed: int = 0) -> dict[str, float] | No
                 actions = state.legal_actions()
                 state.apply_action(actions[rng.randrange(len(actions))])
             steps += 1
-        games += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            break
-    def hundred_clones() -> int:
-        for _ in range(100):
-            state.clone()
-        return 100
+        return steps
 
-    clones = _rate(hundred_clones, seconds / 2)
-    return {"games_per_s": games / elapsed, "actions_per_s": steps / elapsed, "clones_per_s": clones}
+    out = timed_playouts(play, seconds)
+    if extras:
+        def hundred_clones() -> int:
+            for _ in range(100):
+                last[0].clone()
+            return 100
+
+        out["clones_per_s"] = _rate(hundred_clones, seconds / 2)
+    return out
 
 
 def odds_positions(game: Game[Any, Any], count: int, seed: int = 0) -> list[State]:
@@ -202,33 +223,51 @@ def _percentiles(times: list[float]) -> dict[str, float]:
     return {"p50_ms": at(0.5), "p99_ms": at(0.99), "max_ms": ordered[-1] * 1000}
 
 
-def run_bench(names: list[str], seconds: float, rounds: int = 3, odds: bool = True) -> dict[str, Any]:
+RATIOS = {"ratio_to_openspiel_backgammon": "actions_per_s", "cpu_ratio_to_openspiel_backgammon": "cpu_actions_per_s"}
+
+
+def round_ratios(pairs: list[tuple[dict[str, float], dict[str, float]]]) -> dict[str, float]:
+    """A game's ratios to OpenSpiel backgammon from the (game, OpenSpiel) figures of
+    each round, measured next to each other: per ratio, the median over the rounds of
+    the game's rate over OpenSpiel's, for the wall clock (``actions_per_s``) and for
+    CPU time (``cpu_actions_per_s``). A ratio is left out if no round has both rates."""
+    out: dict[str, float] = {}
+    for ratio, rate in RATIOS.items():
+        per_round = [g[rate] / s[rate] for g, s in pairs if g.get(rate) and s.get(rate)]
+        if per_round:
+            out[ratio] = statistics.median(per_round)
+    return out
+
+
+def run_bench(
+    names: list[str], seconds: float, rounds: int = 3, odds: bool = True, extras: bool = True
+) -> dict[str, Any]:
     """Every figure as the median of ``rounds`` short rounds. Within each round the
     references (the pure-Python workload and OpenSpiel's backgammon) are measured
     between the games, interleaved, so each game's ratio is taken against a
-    reference measured next to it on a machine whose load changes over time."""
+    reference measured next to it on a machine whose load changes over time.
+    ``extras=False`` measures random playouts only (no clones, no MCTS)."""
     per = seconds / rounds
     refs: list[float] = []
     spiels: list[dict[str, float]] = []
     samples: dict[str, list[dict[str, float]]] = {n: [] for n in names}
-    ratios: dict[str, list[float]] = {n: [] for n in names}
+    pairs: dict[str, list[tuple[dict[str, float], dict[str, float]]]] = {n: [] for n in names}
     have_spiel = True
     for r in range(rounds):
         for name in names:
             ref = reference_ops(min(0.25, per / 2))
             refs.append(ref)
-            spiel = openspiel_backgammon(per / 2, seed=r) if have_spiel else None
+            spiel = openspiel_backgammon(per / 2, seed=r, extras=extras) if have_spiel else None
             have_spiel = spiel is not None
-            row = bench_game(name, per, seed=r)
+            row = bench_game(name, per, seed=r, extras=extras)
             samples[name].append(row)
             if spiel is not None:
                 spiels.append(spiel)
-                ratios[name].append(row["actions_per_s"] / spiel["actions_per_s"])
+                pairs[name].append((row, spiel))
     rows: dict[str, dict[str, float]] = {}
     for name in names:
         row = _median_rows(samples[name])
-        if ratios[name]:
-            row["ratio_to_openspiel_backgammon"] = statistics.median(ratios[name])
+        row.update(round_ratios(pairs[name]))
         if odds:
             row.update({f"odds_{k}": v for k, v in odds_bench(name).items()})
         rows[name] = row

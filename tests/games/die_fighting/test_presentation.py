@@ -43,3 +43,19 @@ def test_outcome_labels_group_attack_results(tmp_path: Path) -> None:
     assert st.game.outcome_label(before, miss, events_miss, 0) == "miss"
     events_hit = events + st.apply_chance(Roll((6, 6))) + st.apply_chance(Roll((1, 1))) + st.apply_chance(Roll((3,)))
     assert st.game.outcome_label(before, st, events_hit, 0) == "d5 3 damage"
+
+
+def test_slow_ground_stays_visible_under_a_unit(tmp_path: Path) -> None:
+    """No terrain writing lies under a unit's piece (it would cover it): slow ground is
+    striped over the whole square, and the unit's tooltip names the ground."""
+    st = position(tmp_path, [(0, "LI", "d4", None), (1, "HI", "e5", None)], rows=["S" * 10] * 10)
+    svg = st.game.render_svg(st, None)
+    assert 'fill="url(#df-slow)"' in svg and '<pattern id="df-slow"' in svg
+    assert re.search(r'<g id="u-d4"[^>]*><title>[^<]*, on slow ground</title>', svg)
+    squares = {m[0]: (float(m[1]), float(m[2]), float(m[3])) for m in re.findall(
+        r'<rect id="c-(\w+)" class="df-target" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', svg)}
+    outside_pieces = re.sub(r'<g id="[ur][^"]*".*?</g>', "", svg)
+    for square in ("d4", "e5"):
+        x, y, size = squares[square]
+        for tx, ty in re.findall(r'<text x="([\d.]+)" y="([\d.]+)"', outside_pieces):
+            assert not (x <= float(tx) <= x + size and y <= float(ty) <= y + size), f"writing under the unit on {square}"

@@ -20,6 +20,10 @@ TERRAIN_FILL = {"clear": "#3b4a35", "slow": "#7a5a2b", "blocking": "#8a8a8a"}
 PLAYER_FILL = ("#2f7fd8", "#d8453a")
 PLAYER_TEXT = ("#dcecff", "#ffe3df")
 WIDTH = 640
+SLOW_PATTERN = "df-slow"
+# slow ground: light diagonal stripes over its brown (no letter: a unit on the square would cover it)
+SLOW_DEFS = (f'<defs><pattern id="{SLOW_PATTERN}" width="6" height="6" patternUnits="userSpaceOnUse" '
+             'patternTransform="rotate(45)"><path d="M0 0V6" stroke="#c9a86a" stroke-width="2"/></pattern></defs>')
 
 
 def _cid(cell: str) -> str:
@@ -66,15 +70,16 @@ def _terrain(game: DieFightingGame, view: dict[str, Any], size: int, top: int) -
     board = game.field_for(view["maps"])
     grid = board.grid
     left = 24
-    out = []
+    out = [SLOW_DEFS]
     for cell in grid.cells():
         name = Grid.name(cell)
         x, y = left + cell[0] * size, top + (grid.height - 1 - cell[1]) * size
         terrain = board.terrain(cell)
         out.append(f'<rect id="{_cid(name)}" class="df-target" x="{x}" y="{y}" width="{size}" height="{size}" '
                    f'fill="{TERRAIN_FILL[terrain]}" stroke="#222" stroke-width="1"><title>{name} {terrain}</title></rect>')
-        if terrain == "slow":
-            out.append(f'<text x="{x + 3}" y="{y + 11}" fill="#c9a86a" font-size="9" pointer-events="none">S</text>')
+        if terrain == "slow":  # stripes over the whole square: they still show around a unit standing on it
+            out.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="url(#{SLOW_PATTERN})" '
+                       f'pointer-events="none"/>')
         elif terrain == "blocking":
             out.append(f'<path d="M{x + 4} {y + 4}L{x + size - 4} {y + size - 4}M{x + size - 4} {y + 4}L{x + 4} {y + size - 4}" '
                        f'stroke="#555" stroke-width="3" pointer-events="none"/>')
@@ -99,12 +104,13 @@ def _units(game: DieFightingGame, view: dict[str, Any], size: int, top: int) -> 
             continue
         x, y = left + spot[0] * size, top + (grid.height - 1 - spot[1]) * size
         out.append(_unit(game, owner, kind, cmd, points, uses, x, y, size, f"u-{cell_name}",
-                         uid == view["active"], uid in done, piece=f"unit-{uid}"))
+                         uid == view["active"], uid in done, piece=f"unit-{uid}", ground=board.terrain(spot)))
     return out
 
 
 def _unit(game: DieFightingGame, owner: int, kind: str, cmd: str, points: int, uses: int,
-          x: int, y: int, size: int, ident: str, active: bool, done: bool, piece: str = "") -> str:
+          x: int, y: int, size: int, ident: str, active: bool, done: bool, piece: str = "",
+          ground: str = "clear") -> str:
     card = game.table.units[kind]
     attr = f' data-piece="{piece}"' if piece else ""  # a unit on the field: it glides when it moves
     pad = max(3, size // 10)
@@ -115,6 +121,8 @@ def _unit(game: DieFightingGame, owner: int, kind: str, cmd: str, points: int, u
     tip = f"{card.name}, {points}/{card.die} points" + (f", {game.table.commanders[cmd].name}" if cmd else "")
     if card.ranged:
         tip += f", {uses} uses left"
+    if ground != "clear":
+        tip += f", on {ground} ground"
     body = [
         f'<g id="{ident}" class="df-target"{attr} opacity="{opacity}"><title>{escape(tip)}</title>',
         f'<rect x="{x + pad}" y="{y + pad}" width="{size - 2 * pad}" height="{size - 2 * pad}" rx="{pad + 2}" '
@@ -187,7 +195,7 @@ def legend(game: DieFightingGame) -> list[tuple[str, str]]:
         ("x4", "shots left of a ranged unit"),
         ("yellow border", "the unit acting now; faded units have acted this round"),
         ("green square", "clear ground"),
-        ("brown square, S", "slow ground: costs 2 to enter"),
+        ("brown striped square", "slow ground: costs 2 to enter (a unit's tooltip says when it stands on it)"),
         ("grey square, ✕", "blocking: no unit may enter"),
         ("bottom rows", "units waiting to deploy, with how many (x2)"),
     ]
