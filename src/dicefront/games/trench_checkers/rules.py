@@ -42,6 +42,7 @@ ROLLOFF_OUTCOMES: Outcomes = [(Roll((a, b)), _THIRTIETH) for a in range(1, 7) fo
 _IDLE = frozenset((*CHANCE_PHASES, OVER))
 """Phases in which nobody acts (``actors`` is empty)."""
 _CHOOSE_FIRST, _END_ATTACKS, _PASS = (ChooseFirst(0), ChooseFirst(1)), EndAttacks(), Pass()
+_NOTHING: frozenset[int] = frozenset()
 
 
 _PLANS: dict[str, tuple[tuple[str | None, int], ...]] = {}
@@ -271,13 +272,14 @@ class TrenchState(State[TrenchAction]):
         return out
 
     def _moves_now(self, player: int, steps: Steps) -> list[Move]:
-        board, rank, moved = self.board, self.rank, self.moved
+        board, rank = self.board, self.rank
         get = board.get
         tables = self.game.tables
         order_index = tables.order_index
         lo = player * tables.per_player
         hi = lo + tables.per_player  # the player's pieces: lo <= pid < hi
-        fresh_only = self.moves_left == 0
+        moved = self.moved if self.moves_left == 0 else _NOTHING  # only then do the moves read which pieces moved
+        idle = not self.active[player]
         far = tables.far[player]
         out: list[Move] = []
         add = out.append
@@ -285,59 +287,61 @@ class TrenchState(State[TrenchAction]):
         own = [(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]
         own.sort()
         for _, src, stack in own:
-            if len(stack) == 1:
-                pid = stack[0]
-                if fresh_only and pid in moved:
-                    continue
-                if rank[pid] == "S":  # a lone Soldier (the common case): the loop below, specialised
-                    for dst, move in whole[src]:
-                        there = get(dst)
-                        if there is None:
+            if len(stack) > 1:
+                self._stack_moves(player, src, stack, steps, out, moved, far)
+                continue
+            pid = stack[0]  # a lone piece (the common case): ``_stack_moves`` specialised
+            if pid in moved:
+                continue
+            r = rank[pid]
+            if r == "C" and idle:
+                continue  # rule 7.1: an inactive Commando
+            for dst, move in whole[src]:
+                there = get(dst)
+                if there is None:
+                    add(move)
+                elif not lo <= there[0] < hi or len(there) >= MAX_STACK:
+                    continue  # rule 3.4: an enemy unit blocks (``blocks``); rule 4.1: a full stack
+                elif r == "S":
+                    if rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
+                        if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
                             add(move)
-                        elif not lo <= there[0] < hi:
-                            if not self.blocks(there):
-                                add(move)
-                        elif len(there) < MAX_STACK:
-                            if rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
-                                if dst not in far:
-                                    add(move)
-                            elif self.can_join(player, stack, there, dst):
-                                add(move)
-                    continue
-                if rank[pid] == "C" and not self.active[player]:
-                    continue  # rule 7.1: an inactive Commando
-            self._stack_moves(player, src, stack, steps, out, fresh_only, far)
+                    elif self.can_join(player, stack, there, dst):
+                        add(move)
+                elif r == "V":
+                    if rank[there[0]] != "S" and (len(there) == 1 or rank[there[1]] != "S"):
+                        add(move)  # rule 4.4: a Veteran never joins Soldiers (``can_join``)
+                elif self.can_join(player, stack, there, dst):
+                    add(move)
         return out
 
-    def _stack_moves(self, player: int, src: Cell, stack: tuple[int, ...], steps: Steps, out: list[Move], fresh_only: bool, far: frozenset[Cell]) -> None:
-        """The moves of a stack, or of a lone Veteran or active Commando, onto ``out``
-        (``_moves_now``'s helper: ``fresh_only`` when only unmoved pieces move, ``far``
-        the player's farthest trench)."""
-        board, rank = self.board, self.rank
+    def _stack_moves(self, player: int, src: Cell, stack: tuple[int, ...], steps: Steps, out: list[Move], moved: set[int] | frozenset[int], far: frozenset[Cell]) -> None:
+        """The moves of a stack of two or more pieces onto ``out`` (``_moves_now``'s
+        helper: ``moved`` the pieces that may not move again, ``far`` the player's
+        farthest trench)."""
+        get, rank = self.board.get, self.rank
         lo = player * self.game.tables.per_player
         hi = lo + self.game.tables.per_player
         for kind, at in unit_plan("".join([rank[pid] for pid in stack])):
             unit = stack if at < 0 else (stack[at],)
-            if fresh_only and len(stack) > 1 and any(pid in self.moved for pid in unit):  # singles: checked above
+            if moved and not moved.isdisjoint(unit):
                 continue
-            size = len(unit)
+            room = MAX_STACK - len(unit)
             for dst, move in steps[kind][src]:  # rules 3.3-3.4, 4.1-4.4 (terrain left out)
-                there = board.get(dst)
+                there = get(dst)
                 if there is None:
                     out.append(move)
-                elif not lo <= there[0] < hi:
-                    if not self.blocks(there):
+                elif not lo <= there[0] < hi or len(there) > room:
+                    continue  # rule 3.4: an enemy unit blocks (``blocks``); rule 4.1: at most 3 high
+                elif kind == "S" and rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
+                    if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
                         out.append(move)
-                elif len(there) + size <= MAX_STACK:
-                    if kind == "S" and rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
-                        if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
-                            out.append(move)
-                    elif self.can_join(player, unit, there, dst):
-                        out.append(move)
+                elif self.can_join(player, unit, there, dst):
+                    out.append(move)
 
     def blocks(self, enemy: tuple[int, ...]) -> bool:
         """Rule 3.4: whether the enemy unit ``enemy`` (a stack of the other side) keeps
-        a unit out of its tile. Move generation asks only this about enemy units."""
+        a unit out of its tile: always (move generation leaves enemy tiles out without asking)."""
         return True
 
     def can_join(self, player: int, unit: tuple[int, ...], there: tuple[int, ...], dst: Cell) -> bool:
