@@ -43,6 +43,7 @@ _IDLE = frozenset((*CHANCE_PHASES, OVER))
 """Phases in which nobody acts (``actors`` is empty)."""
 _CHOOSE_FIRST, _END_ATTACKS, _PASS = (ChooseFirst(0), ChooseFirst(1)), EndAttacks(), Pass()
 _NOTHING: frozenset[int] = frozenset()
+_SEATS = ((0,), (1,))
 
 
 _PLANS: dict[str, tuple[tuple[str | None, int], ...]] = {}
@@ -200,9 +201,9 @@ class TrenchState(State[TrenchAction]):
     # ----- contract -------------------------------------------------------------------
     @property
     def actors(self) -> tuple[int, ...]:
-        if self.draws or self.phase in CHANCE_PHASES or self.phase == OVER:
+        if self.draws or self.phase in _IDLE:
             return ()
-        return (self.player,)
+        return _SEATS[self.player]
 
     @property
     def is_chance(self) -> bool:
@@ -261,14 +262,17 @@ class TrenchState(State[TrenchAction]):
                     and read[4] == self.board and read[5] == self.rank and read[6] == self.terrain
                     and (read[7] is None or read[7] == self.moved)):
                 return out
-        terrain = self.terrain  # rarely changes: the terrain-free steps are kept too
-        steps = kept[0][8] if kept is not None and kept[0][6] == terrain else self.game.tables.open_steps(tuple(terrain))
+        terrain = self.terrain  # rarely changes: the terrain-free steps and the copy are kept too
+        if kept is not None and kept[0][6] == terrain:
+            terrain_copy, steps = kept[0][6], kept[0][8]
+        else:
+            terrain_copy, steps = dict(terrain), self.game.tables.open_steps(tuple(terrain))
         out = self._moves_now(player, steps)
         if self.game.options.pass_commando and not self.active[1 - player]:
             out += passing_moves(self, player)
         fresh_only = self.moves_left == 0  # only then do the moves read which pieces moved
         self._moves = ((player, self.moves_left, self.push_left, list(self.active), dict(self.board), list(self.rank),
-                        dict(terrain), set(self.moved) if fresh_only else None, steps), out)
+                        terrain_copy, set(self.moved) if fresh_only else None, steps), out)
         return out
 
     def _moves_now(self, player: int, steps: Steps) -> list[Move]:
@@ -488,7 +492,8 @@ class TrenchState(State[TrenchAction]):
                 self.active[player] = True
                 name = self.game.player_name(player)
                 events.append(Event(Kind.ACTIVATE, f"{name}'s Commando on {Grid.name(where)} becomes active.", {"cell": Grid.name(where)}))
-        if tables.claimable[player]:
+        depots, lowest, top = tables.depot_gate[player]
+        if dst in depots or (dst[1] if player == 0 else top - dst[1]) > lowest:  # else nothing to claim (claim_depots)
             events.extend(self.claim_depots(player, dst))
         return events
 

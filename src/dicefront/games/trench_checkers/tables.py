@@ -18,7 +18,7 @@ Steps = dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]]
 class Tables:
     """Per-board lookups; every value is derived from the board alone."""
 
-    __slots__ = ("around", "attacks", "claimable", "cmd_start", "depot_rows", "enemy_half", "far", "home", "names", "open", "order_index", "ortho", "passes", "per_player", "spots", "steps")
+    __slots__ = ("around", "attacks", "claimable", "cmd_start", "depot_gate", "depot_rows", "enemy_half", "far", "home", "names", "open", "order_index", "ortho", "passes", "per_player", "spots", "steps")
 
     def __init__(self, board: Board) -> None:
         grid = board.grid
@@ -50,6 +50,9 @@ class Tables:
         """The depots each player may draw from, in board order (rule 8.1)."""
         self.depot_rows = tuple(tuple((d, board.progress(p, d[1])) for d in self.claimable[p]) for p in (0, 1))
         """``claimable`` with each depot's ``Board.progress`` for its player."""
+        self.depot_gate: tuple[tuple[frozenset[Cell], int, int], ...] = tuple((frozenset(self.claimable[p]), min((r for _, r in self.depot_rows[p]), default=grid.height), grid.height - 1) for p in (0, 1))
+        """Per player: the claimable depots, the lowest ``Board.progress`` among them and
+        the top row; an arrival neither on one nor past that row claims nothing (rule 8.1)."""
         self.attacks: dict[tuple[Cell, Cell], Attack] = {(c, d): Attack(c, d) for c in cells for d in self.around[c]}
         self.passes: dict[tuple[Cell, Cell, str | None], Move] = {}
         """Passing moves (rule 3.4) made once; bounded by the pairs of tiles around the two Commandos."""
