@@ -4,6 +4,7 @@ cards_play.py; saving and views in codec.py."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -30,7 +31,7 @@ from .constants import (
     TERRAIN,
     Kind,
 )
-from .flow import apply_action, apply_chance, passing_moves
+from .flow import HANDLERS, apply_action, apply_chance, passing_moves
 from .tables import Steps
 
 if TYPE_CHECKING:
@@ -44,6 +45,8 @@ _IDLE = frozenset((*CHANCE_PHASES, OVER))
 _CHOOSE_FIRST, _END_ATTACKS, _PASS = (ChooseFirst(0), ChooseFirst(1)), EndAttacks(), Pass()
 _NOTHING: frozenset[int] = frozenset()
 _SEATS = ((0,), (1,))
+_HANDLERS: dict[type, Callable[[TrenchState, Any, int], list[Event]]] = {**HANDLERS, Play: play_card}
+"""Every kind of action's rules by its exact type (``flow.HANDLERS`` and card plays)."""
 
 
 _PLANS: dict[str, tuple[tuple[str | None, int], ...]] = {}
@@ -445,9 +448,12 @@ class TrenchState(State[TrenchAction]):
 
     # ----- applying ---------------------------------------------------------------------
     def _apply(self, action: TrenchAction, player: int) -> list[Event]:
-        if isinstance(action, Play):
-            return play_card(self, action, player)
-        return apply_action(self, action, player)
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            return apply_action(self, action, player)  # raises TypeError
+        return handler(self, action, player)
+
+    push = _apply  # the unchecked path (``State.push``) without one call
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
         return apply_chance(self, outcome)
