@@ -271,9 +271,9 @@ class TrenchState(State[TrenchAction]):
         else:
             terrain_copy, steps = dict(terrain), self.game.tables.open_steps(tuple(terrain))
         out = self._moves_now(player, steps)
-        if self.game.options.pass_commando and not self.active[1 - player]:
-            out += passing_moves(self, player)
         fresh_only = self.moves_left == 0  # only then do the moves read which pieces moved
+        if (self.push_left if fresh_only else self.moves_left) >= 2 and not self.active[1 - player] and self.game.options.pass_commando:
+            out += passing_moves(self, player)  # it makes the first test again (two moves are needed)
         self._moves = ((player, self.moves_left, self.push_left, list(self.active), dict(self.board), list(self.rank),
                         terrain_copy, set(self.moved) if fresh_only else None, steps), out)
         return out
