@@ -307,8 +307,11 @@ class TrenchState(State[TrenchAction]):
                 there = get(dst)
                 if there is None:
                     add(move)
-                elif not lo <= there[0] < hi or len(there) >= MAX_STACK:
-                    continue  # rule 3.4: an enemy unit blocks (``blocks``); rule 4.1: a full stack
+                elif not lo <= there[0] < hi:
+                    if not self.blocks(there):  # rule 3.4
+                        add(move)
+                elif len(there) >= MAX_STACK:
+                    continue  # rule 4.1: a full stack
                 elif r == "S":
                     if rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
                         if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
@@ -338,8 +341,11 @@ class TrenchState(State[TrenchAction]):
                 there = get(dst)
                 if there is None:
                     out.append(move)
-                elif not lo <= there[0] < hi or len(there) > room:
-                    continue  # rule 3.4: an enemy unit blocks (``blocks``); rule 4.1: at most 3 high
+                elif not lo <= there[0] < hi:
+                    if not self.blocks(there):  # rule 3.4
+                        out.append(move)
+                elif len(there) > room:
+                    continue  # rule 4.1: at most 3 high
                 elif kind == "S" and rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
                     if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
                         out.append(move)
@@ -348,7 +354,7 @@ class TrenchState(State[TrenchAction]):
 
     def blocks(self, enemy: tuple[int, ...]) -> bool:
         """Rule 3.4: whether the enemy unit ``enemy`` (a stack of the other side) keeps
-        a unit out of its tile: always (move generation leaves enemy tiles out without asking)."""
+        a unit out of its tile. Move generation asks only this about enemy units."""
         return True
 
     def can_join(self, player: int, unit: tuple[int, ...], there: tuple[int, ...], dst: Cell) -> bool:
