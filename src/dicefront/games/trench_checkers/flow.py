@@ -3,7 +3,8 @@ attack declaration, card windows around a battle, the end of the game."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ...core.chance import Roll
 from ...core.events import Event
@@ -18,19 +19,22 @@ if TYPE_CHECKING:
 
 def apply_action(st: TrenchState, action: object, player: int) -> list[Event]:
     """Every action but a card play (cards_play.play_card)."""
-    if isinstance(action, ChooseFirst):
-        return choose_first(st, action.player, player)
-    if isinstance(action, PlaceTerrain):
-        return place_terrain(st, action, player)
-    if isinstance(action, Move):
-        return do_move(st, action, player)
-    if isinstance(action, Attack):
-        return declare_attack(st, action, player)
-    if isinstance(action, Pass):
-        return pass_window(st, player)
-    if isinstance(action, EndAttacks):
-        return [Event(Kind.END_ATTACKS, f"{st.game.player_name(player)} ends the attack step.", {"player": player}), *next_stage(st)]
-    raise TypeError(f"not a Trench Checkers action: {action!r}")
+    handler = HANDLERS.get(type(action))
+    if handler is None:
+        raise TypeError(f"not a Trench Checkers action: {action!r}")
+    return handler(st, action, player)
+
+
+def _choose_first(st: TrenchState, action: ChooseFirst, player: int) -> list[Event]:
+    return choose_first(st, action.player, player)
+
+
+def _pass(st: TrenchState, action: Pass, player: int) -> list[Event]:
+    return pass_window(st, player)
+
+
+def end_attacks(st: TrenchState, action: EndAttacks, player: int) -> list[Event]:
+    return [Event(Kind.END_ATTACKS, f"{st.game.player_name(player)} ends the attack step.", {"player": player}), *next_stage(st)]
 
 
 def apply_chance(st: TrenchState, outcome: Roll) -> list[Event]:
@@ -200,28 +204,26 @@ def passing_moves(st: TrenchState, player: int) -> list[Move]:
         return []
     tables = st.game.tables
     mid = tables.cmd_start[1 - player]  # an inactive Commando never leaves it
-    if st.board.get(mid) != ((2 - player) * tables.per_player - 1,):  # the enemy Commando alone
+    board = st.board
+    if board.get(mid) != ((2 - player) * tables.per_player - 1,):  # the enemy Commando alone
         return []
-    board, ortho, made = st.board, tables.ortho, tables.passes
+    get, terrain, moved = board.get, st.terrain, st.moved
     per = tables.per_player
     out: list[Move] = []
-    for src in ortho[mid]:
-        stack = board.get(src)
+    for src, routes in tables.pass_routes[player]:
+        stack = get(src)
         if stack is None or stack[0] // per != player:
             continue
         units = _movable_units(st, player, stack) if len(stack) > 1 else () if st.rank[stack[0]] == "C" and not st.active[player] else ((None, stack),)
         for kind, unit in units:
-            if fresh_only and any(pid in st.moved for pid in unit):
+            if fresh_only and not moved.isdisjoint(unit):
                 continue
-            for dst in ortho[mid]:
-                if dst == src or dst in st.terrain:
+            for dst, by_kind in routes:
+                if dst in terrain:
                     continue
-                there = board.get(dst)
+                there = get(dst)
                 if there is None or (there[0] // per == player and st.can_join(player, unit, there, dst)):
-                    move = made.get((src, dst, kind))
-                    if move is None:
-                        move = made[src, dst, kind] = Move(src, dst, kind)
-                    out.append(move)
+                    out.append(by_kind[kind])
     return out
 
 
@@ -320,4 +322,9 @@ def game_over(st: TrenchState, winner: int | None, text: str) -> list[Event]:
     return [Event(Kind.GAME_OVER, text, {"winner": winner})]
 
 
-__all__ = ["apply_action", "apply_chance", "begin_battle", "passing_moves"]
+HANDLERS: dict[type, Callable[[TrenchState, Any, int], list[Event]]] = {
+    ChooseFirst: _choose_first, PlaceTerrain: place_terrain, Move: do_move, Attack: declare_attack, Pass: _pass, EndAttacks: end_attacks,
+}
+"""The rules of each kind of action but a card play, by its exact type (one lookup per step)."""
+
+__all__ = ["HANDLERS", "apply_action", "apply_chance", "begin_battle", "passing_moves"]

@@ -4,6 +4,7 @@ cards_play.py; saving and views in codec.py."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -30,7 +31,7 @@ from .constants import (
     TERRAIN,
     Kind,
 )
-from .flow import apply_action, apply_chance, passing_moves
+from .flow import HANDLERS, apply_action, apply_chance, passing_moves
 from .tables import Steps
 
 if TYPE_CHECKING:
@@ -42,6 +43,10 @@ ROLLOFF_OUTCOMES: Outcomes = [(Roll((a, b)), _THIRTIETH) for a in range(1, 7) fo
 _IDLE = frozenset((*CHANCE_PHASES, OVER))
 """Phases in which nobody acts (``actors`` is empty)."""
 _CHOOSE_FIRST, _END_ATTACKS, _PASS = (ChooseFirst(0), ChooseFirst(1)), EndAttacks(), Pass()
+_NOTHING: frozenset[int] = frozenset()
+_SEATS = ((0,), (1,))
+_HANDLERS: dict[type, Callable[[TrenchState, Any, int], list[Event]]] = {**HANDLERS, Play: play_card}
+"""Every kind of action's rules by its exact type (``flow.HANDLERS`` and card plays)."""
 
 
 _PLANS: dict[str, tuple[tuple[str | None, int], ...]] = {}
@@ -199,9 +204,9 @@ class TrenchState(State[TrenchAction]):
     # ----- contract -------------------------------------------------------------------
     @property
     def actors(self) -> tuple[int, ...]:
-        if self.draws or self.phase in CHANCE_PHASES or self.phase == OVER:
+        if self.draws or self.phase in _IDLE:
             return ()
-        return (self.player,)
+        return _SEATS[self.player]
 
     @property
     def is_chance(self) -> bool:
@@ -260,24 +265,28 @@ class TrenchState(State[TrenchAction]):
                     and read[4] == self.board and read[5] == self.rank and read[6] == self.terrain
                     and (read[7] is None or read[7] == self.moved)):
                 return out
-        terrain = self.terrain  # rarely changes: the terrain-free steps are kept too
-        steps = kept[0][8] if kept is not None and kept[0][6] == terrain else self.game.tables.open_steps(tuple(terrain))
+        terrain = self.terrain  # rarely changes: the terrain-free steps and the copy are kept too
+        if kept is not None and kept[0][6] == terrain:
+            terrain_copy, steps = kept[0][6], kept[0][8]
+        else:
+            terrain_copy, steps = dict(terrain), self.game.tables.open_steps(tuple(terrain))
         out = self._moves_now(player, steps)
-        if self.game.options.pass_commando and not self.active[1 - player]:
-            out += passing_moves(self, player)
         fresh_only = self.moves_left == 0  # only then do the moves read which pieces moved
+        if (self.push_left if fresh_only else self.moves_left) >= 2 and not self.active[1 - player] and self.game.options.pass_commando:
+            out += passing_moves(self, player)  # it makes the first test again (two moves are needed)
         self._moves = ((player, self.moves_left, self.push_left, list(self.active), dict(self.board), list(self.rank),
-                        dict(terrain), set(self.moved) if fresh_only else None, steps), out)
+                        terrain_copy, set(self.moved) if fresh_only else None, steps), out)
         return out
 
     def _moves_now(self, player: int, steps: Steps) -> list[Move]:
-        board, rank, moved = self.board, self.rank, self.moved
+        board, rank = self.board, self.rank
         get = board.get
         tables = self.game.tables
         order_index = tables.order_index
         lo = player * tables.per_player
         hi = lo + tables.per_player  # the player's pieces: lo <= pid < hi
-        fresh_only = self.moves_left == 0
+        moved = self.moved if self.moves_left == 0 else _NOTHING  # only then do the moves read which pieces moved
+        idle = not self.active[player]
         far = tables.far[player]
         out: list[Move] = []
         add = out.append
@@ -285,55 +294,63 @@ class TrenchState(State[TrenchAction]):
         own = [(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]
         own.sort()
         for _, src, stack in own:
-            if len(stack) == 1:
-                pid = stack[0]
-                if fresh_only and pid in moved:
-                    continue
-                if rank[pid] == "S":  # a lone Soldier (the common case): the loop below, specialised
-                    for dst, move in whole[src]:
-                        there = get(dst)
-                        if there is None:
+            if len(stack) > 1:
+                self._stack_moves(player, src, stack, steps, out, moved, far)
+                continue
+            pid = stack[0]  # a lone piece (the common case): ``_stack_moves`` specialised
+            if pid in moved:
+                continue
+            r = rank[pid]
+            if r == "C" and idle:
+                continue  # rule 7.1: an inactive Commando
+            for dst, move in whole[src]:
+                there = get(dst)
+                if there is None:
+                    add(move)
+                elif not lo <= there[0] < hi:
+                    if not self.blocks(there):  # rule 3.4
+                        add(move)
+                elif len(there) >= MAX_STACK:
+                    continue  # rule 4.1: a full stack
+                elif r == "S":
+                    if rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
+                        if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
                             add(move)
-                        elif not lo <= there[0] < hi:
-                            if not self.blocks(there):
-                                add(move)
-                        elif len(there) < MAX_STACK:
-                            if rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
-                                if dst not in far:
-                                    add(move)
-                            elif self.can_join(player, stack, there, dst):
-                                add(move)
-                    continue
-                if rank[pid] == "C" and not self.active[player]:
-                    continue  # rule 7.1: an inactive Commando
-            self._stack_moves(player, src, stack, steps, out, fresh_only, far)
+                    elif self.can_join(player, stack, there, dst):
+                        add(move)
+                elif r == "V":
+                    if rank[there[0]] != "S" and (len(there) == 1 or rank[there[1]] != "S"):
+                        add(move)  # rule 4.4: a Veteran never joins Soldiers (``can_join``)
+                elif self.can_join(player, stack, there, dst):
+                    add(move)
         return out
 
-    def _stack_moves(self, player: int, src: Cell, stack: tuple[int, ...], steps: Steps, out: list[Move], fresh_only: bool, far: frozenset[Cell]) -> None:
-        """The moves of a stack, or of a lone Veteran or active Commando, onto ``out``
-        (``_moves_now``'s helper: ``fresh_only`` when only unmoved pieces move, ``far``
-        the player's farthest trench)."""
-        board, rank = self.board, self.rank
+    def _stack_moves(self, player: int, src: Cell, stack: tuple[int, ...], steps: Steps, out: list[Move], moved: set[int] | frozenset[int], far: frozenset[Cell]) -> None:
+        """The moves of a stack of two or more pieces onto ``out`` (``_moves_now``'s
+        helper: ``moved`` the pieces that may not move again, ``far`` the player's
+        farthest trench)."""
+        get, rank = self.board.get, self.rank
         lo = player * self.game.tables.per_player
         hi = lo + self.game.tables.per_player
         for kind, at in unit_plan("".join([rank[pid] for pid in stack])):
             unit = stack if at < 0 else (stack[at],)
-            if fresh_only and len(stack) > 1 and any(pid in self.moved for pid in unit):  # singles: checked above
+            if moved and not moved.isdisjoint(unit):
                 continue
-            size = len(unit)
+            room = MAX_STACK - len(unit)
             for dst, move in steps[kind][src]:  # rules 3.3-3.4, 4.1-4.4 (terrain left out)
-                there = board.get(dst)
+                there = get(dst)
                 if there is None:
                     out.append(move)
                 elif not lo <= there[0] < hi:
-                    if not self.blocks(there):
+                    if not self.blocks(there):  # rule 3.4
                         out.append(move)
-                elif len(there) + size <= MAX_STACK:
-                    if kind == "S" and rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
-                        if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
-                            out.append(move)
-                    elif self.can_join(player, unit, there, dst):
+                elif len(there) > room:
+                    continue  # rule 4.1: at most 3 high
+                elif kind == "S" and rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
+                    if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
                         out.append(move)
+                elif self.can_join(player, unit, there, dst):
+                    out.append(move)
 
     def blocks(self, enemy: tuple[int, ...]) -> bool:
         """Rule 3.4: whether the enemy unit ``enemy`` (a stack of the other side) keeps
@@ -437,9 +454,12 @@ class TrenchState(State[TrenchAction]):
 
     # ----- applying ---------------------------------------------------------------------
     def _apply(self, action: TrenchAction, player: int) -> list[Event]:
-        if isinstance(action, Play):
-            return play_card(self, action, player)
-        return apply_action(self, action, player)
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            return apply_action(self, action, player)  # raises TypeError
+        return handler(self, action, player)
+
+    push = _apply  # the unchecked path (``State.push``) without one call
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
         return apply_chance(self, outcome)
@@ -484,7 +504,8 @@ class TrenchState(State[TrenchAction]):
                 self.active[player] = True
                 name = self.game.player_name(player)
                 events.append(Event(Kind.ACTIVATE, f"{name}'s Commando on {Grid.name(where)} becomes active.", {"cell": Grid.name(where)}))
-        if tables.claimable[player]:
+        depots, lowest, top = tables.depot_gate[player]
+        if dst in depots or (dst[1] if player == 0 else top - dst[1]) > lowest:  # else nothing to claim (claim_depots)
             events.extend(self.claim_depots(player, dst))
         return events
 

@@ -18,7 +18,7 @@ Steps = dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]]
 class Tables:
     """Per-board lookups; every value is derived from the board alone."""
 
-    __slots__ = ("around", "attacks", "claimable", "cmd_start", "depot_rows", "enemy_half", "far", "home", "names", "open", "order_index", "ortho", "passes", "per_player", "spots", "steps")
+    __slots__ = ("around", "attacks", "claimable", "cmd_start", "depot_gate", "depot_rows", "enemy_half", "far", "home", "names", "open", "order_index", "ortho", "pass_routes", "per_player", "spots", "steps")
 
     def __init__(self, board: Board) -> None:
         grid = board.grid
@@ -50,9 +50,13 @@ class Tables:
         """The depots each player may draw from, in board order (rule 8.1)."""
         self.depot_rows = tuple(tuple((d, board.progress(p, d[1])) for d in self.claimable[p]) for p in (0, 1))
         """``claimable`` with each depot's ``Board.progress`` for its player."""
+        self.depot_gate: tuple[tuple[frozenset[Cell], int, int], ...] = tuple((frozenset(self.claimable[p]), min((r for _, r in self.depot_rows[p]), default=grid.height), grid.height - 1) for p in (0, 1))
+        """Per player: the claimable depots, the lowest ``Board.progress`` among them and
+        the top row; an arrival neither on one nor past that row claims nothing (rule 8.1)."""
         self.attacks: dict[tuple[Cell, Cell], Attack] = {(c, d): Attack(c, d) for c in cells for d in self.around[c]}
-        self.passes: dict[tuple[Cell, Cell, str | None], Move] = {}
-        """Passing moves (rule 3.4) made once; bounded by the pairs of tiles around the two Commandos."""
+        self.pass_routes = tuple(_passes(self.ortho[self.cmd_start[1 - p]]) for p in (0, 1))
+        """Each player's passing moves (rule 3.4) through the start tile of the enemy
+        Commando, in the order they are listed: (from, ((to, {unit: Move}), ...))."""
         self.home = (tuple(sorted(board.home_row(0), key=order)), tuple(sorted(board.home_row(1), key=order)))
         """Each player's back row in board order (where a revived Soldier may return)."""
         grass = [c for c in cells if board.grass(c)]
@@ -74,6 +78,13 @@ class Tables:
         """The grass tiles in board order where ``player`` may place terrain on an empty
         board (rule 2.3; ``anywhere`` False: the player's own half only)."""
         return self.spots[0 if anywhere else 1 + player]
+
+
+Routes = tuple[tuple[Cell, tuple[tuple[Cell, dict[str | None, Move]], ...]], ...]
+
+
+def _passes(around: tuple[Cell, ...]) -> Routes:
+    return tuple((src, tuple((dst, {r: Move(src, dst, r) for r in UNIT_RANKS}) for dst in around if dst != src)) for src in around)
 
 
 def _without(by_cell: dict[Cell, tuple[tuple[Cell, Move], ...]], near: set[Cell], blocked: frozenset[Cell]) -> dict[Cell, tuple[tuple[Cell, Move], ...]]:
