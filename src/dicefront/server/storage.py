@@ -17,6 +17,7 @@ import json
 import os
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -192,6 +193,19 @@ class Storage:
     def add_steps(self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None) -> None:
         """Append steps ``first``, ``first + 1``... in one transaction (committed on
         return); StaleGameError, nothing written, if step ``first`` exists already."""
+        try:
+            self._run(self._steps_job(game_id, first, new, finished))
+        except IntegrityError:  # at commit time
+            raise StaleGameError("the game moved on in another server process; try again") from None
+
+    def add_steps_soon(self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None) -> Future[None] | None:
+        """As :meth:`add_steps` without blocking: a future done once committed, or None
+        when this store has no writer thread (PostgreSQL: call add_steps in a thread)."""
+        if self._writer is None:
+            return None
+        return self._writer.submit(self._steps_job(game_id, first, new, finished))
+
+    def _steps_job(self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None) -> Callable[[Connection], None]:
         rows = [
             {
                 "game_id": game_id, "idx": first + i, "player": s.player, "action": s.action,
@@ -202,15 +216,15 @@ class Storage:
         ]
 
         def job(conn: Connection) -> None:
-            conn.execute(steps.insert(), rows)
+            try:
+                conn.execute(steps.insert(), rows)
+            except IntegrityError:
+                raise StaleGameError("the game moved on in another server process; try again") from None
             if finished is not None:
                 conn.execute(update(games).where(games.c.id == game_id).values(status="finished", returns=json.dumps(list(finished))))
             self._notify(conn, game_id, first + len(new))
 
-        try:
-            self._run(job)
-        except IntegrityError:
-            raise StaleGameError("the game moved on in another server process; try again") from None
+        return job
 
     def end_game(self, game_id: str, status: str, returns: tuple[float, float]) -> None:
         """End a live game by agreement (a resignation: see ``ending.py``); StaleGameError
