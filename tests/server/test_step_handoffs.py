@@ -74,7 +74,7 @@ def test_a_move_cancelled_during_its_commit_is_still_taken_in(tmp_path: Path) ->
             real.add_done_callback(lambda f: held.append(later))  # committed; released by the test
             return later
 
-        store.add_steps_soon = hold  # type: ignore[method-assign]
+        store.add_steps_soon = hold  # type: ignore[method-assign,assignment]
         seat = room.live.state.actors[0]
         task = asyncio.ensure_future(hub.act(room, conns[seat], str(room.live.state.legal_actions(seat)[0])))
         while not held:
