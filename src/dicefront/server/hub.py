@@ -31,7 +31,7 @@ from ..core.match import agent_copy
 from . import ending
 from .eviction import EvictionPolicy, Shelf, evictable
 from .fanout import EVERYTHING, Listener
-from .live import LiveGame, Plan, Told, validate_new_game
+from .live import LiveGame, Plan, Told, stored_summary, validate_new_game
 from .storage import GameRow, Seat, StaleGameError, Storage, now
 
 log = logging.getLogger("dicefront.server")
@@ -104,10 +104,13 @@ class Hub:
 
     # ----- start-up -------------------------------------------------------------------
     def load(self) -> None:
-        """Rebuild every stored game by replaying its log."""
-        for row in self.storage.load_games():
-            if row.status.startswith("broken"):
-                continue
+        """Rebuild every game still being played by replaying its log; the others wait
+        on the shelf as lobby summaries made from their stored rows (no replay) and are
+        rebuilt when someone opens them."""
+        for row, length in self.storage.load_ended():
+            if not row.status.startswith("broken"):
+                self._shelve_stored(row, length)
+        for row in self.storage.load_games(live_only=True):
             try:
                 live = LiveGame(row, self.storage)
                 room = Room(live, agents=self._agents(row.seats))
@@ -117,6 +120,20 @@ class Hub:
                 continue
             room.quiet_since = self.clock()
             self.rooms[row.id] = room
+
+    def _shelve_stored(self, row: GameRow, length: int) -> None:
+        """A finished game's lobby summary, from its row when that tells all (else replayed)."""
+        try:
+            summary = stored_summary(row, length)
+            if summary is None:
+                full = self.storage.load_game(row.id)
+                summary = LiveGame(full, self.storage).summary() if full is not None else None
+        except DicefrontError as exc:
+            log.error("game %s cannot be restored: %s", row.id, exc)
+            self.broken[row.id] = str(exc)
+            return
+        if summary is not None:
+            self.shelf.put(summary)
 
     def start_drivers(self) -> None:
         for room in self.rooms.values():

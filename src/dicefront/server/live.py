@@ -419,27 +419,10 @@ class LiveGame:
         return out
 
     def players(self, online: set[int]) -> list[dict[str, Any]]:
-        out = []
-        for i, seat in enumerate(self.seats):
-            out.append(
-                {
-                    "seat": i,
-                    "name": self.game.player_name(i),
-                    "kind": seat.kind,
-                    "agent": seat.agent if seat.kind == "computer" else None,
-                    "joined": seat.joined or seat.kind == "computer",
-                    "online": seat.kind == "computer" or i in online,
-                }
-            )
-        return out
+        return players_of(self.game, self.seats, online)
 
     def result(self) -> dict[str, Any]:
-        if self.ended is not None:
-            return ending.result(self.ended, self.game.player_name)
-        r = self.state.returns()
-        winner = 0 if r[0] > r[1] else 1 if r[1] > r[0] else None
-        text = "Draw" if winner is None else f"{self.game.player_name(winner)} wins"
-        return {"returns": list(r), "winner": winner, "text": text}
+        return result_of(self.game, self.ended, () if self.ended is not None else self.state.returns())
 
     @staticmethod
     def events_for(steps: list[Step], seat: int | None) -> list[dict[str, Any]]:
@@ -465,7 +448,8 @@ class LiveGame:
 
     # ----- lobby summary ------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
-        state = self.state
+        finished = self.finished
+        result = self.result() if finished else None
         return {
             "id": self.id,
             "game": self.game.name,
@@ -473,10 +457,10 @@ class LiveGame:
             "options": self.row.options,
             "created": self.row.created,
             "steps": self.visible_length(None),
-            "status": state.status_text(),
-            "finished": self.finished,
-            "open": self.open_seat() is not None and not self.finished,
-            "result": self.result() if self.finished else None,
+            "status": result["text"] if result is not None else self.state.status_text(),
+            "finished": finished,
+            "open": self.open_seat() is not None and not finished,
+            "result": result,
             "players": self.players(set()),
         }
 
@@ -486,6 +470,47 @@ class LiveGame:
             if seat.kind == "human" and seat.open and not seat.joined:
                 return i
         return None
+
+
+def players_of(game: Game[Any, Any], seats: list[Seat], online: set[int]) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": i,
+            "name": game.player_name(i),
+            "kind": seat.kind,
+            "agent": seat.agent if seat.kind == "computer" else None,
+            "joined": seat.joined or seat.kind == "computer",
+            "online": seat.kind == "computer" or i in online,
+        }
+        for i, seat in enumerate(seats)
+    ]
+
+
+def result_of(game: Game[Any, Any], ended: dict[str, Any] | None, returns: tuple[float, ...] | list[float]) -> dict[str, Any]:
+    """A finished game's result: an agreed ending (ending.py) or the returns of play."""
+    if ended is not None:
+        return ending.result(ended, game.player_name)
+    winner = 0 if returns[0] > returns[1] else 1 if returns[1] > returns[0] else None
+    text = "Draw" if winner is None else f"{game.player_name(winner)} wins"
+    return {"returns": list(returns), "winner": winner, "text": text}
+
+
+def stored_summary(row: GameRow, length: int) -> dict[str, Any] | None:
+    """The lobby summary of a finished game of ``length`` stored steps from its row
+    alone (no replay), as :meth:`LiveGame.summary` gives it; None for a game with
+    simultaneous phases (its count of steps shown needs the replay: a secret sequence
+    counts once)."""
+    game = shared_game(row.game, row.options, row.data_files, stored=True)
+    if game.spec.simultaneous:
+        return None
+    ended = ending.parse(row.status)
+    if ended is None and row.returns is None:
+        raise DicefrontError("a finished game without its result")
+    result = result_of(game, ended, row.returns or [])
+    return {
+        "id": row.id, "game": game.name, "title": game.title, "options": row.options, "created": row.created, "steps": length,
+        "status": result["text"], "finished": True, "open": False, "result": result, "players": players_of(game, row.seats, set()),
+    }
 
 
 def chance_sides(state: State) -> tuple[int, ...] | None:
