@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -29,12 +30,11 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("e2e") / "games.sqlite3"
+@contextmanager
+def _serve(db: Path, step_delay: str) -> Iterator[str]:
     port = _free_port()
     code = "from dicefront.cli import main; main()"
-    args = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", str(db), "--step-delay", "0.05"]
+    args = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", str(db), "--step-delay", step_delay]
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -56,6 +56,20 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait(10)
+
+
+@pytest.fixture(scope="session")
+def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with _serve(tmp_path_factory.mktemp("e2e") / "games.sqlite3", "0.05") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def server_url_no_pause(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server with no pause before dice rolls and computer moves (a move and the dice
+    rolled right after it reach the page as one update)."""
+    with _serve(tmp_path_factory.mktemp("e2e0") / "games.sqlite3", "0") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
