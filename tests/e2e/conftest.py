@@ -67,6 +67,14 @@ def server_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def server_url_no_pause(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server with no pause before dice rolls and computer moves (a move and the dice
+    rolled right after it reach the page as one update)."""
+    with serve(tmp_path_factory.mktemp("e2e0") / "games.sqlite3", "--step-delay", "0") as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     if not Path(CHROMIUM).exists():
         message = f"no Chromium at {CHROMIUM}: run scripts/install-browser.sh (bash scripts/test.sh does)"

@@ -44,8 +44,8 @@ def _play(socks: list[Any], latest: list[dict[str, Any]], rng: random.Random, mo
         mover = 0 if latest[0]["actions"] else 1
         action = rng.choice(latest[mover]["actions"])["text"]
         socks[mover].send(json.dumps({"type": "act", "action": action}))
-        latest[mover] = next_state(socks[mover], latest[mover]["step"] + 1)
-        acked[latest[mover]["step"]] = action
+        latest[mover] = update = next_state(socks[mover], latest[mover]["step"] + 1)
+        acked[update.get("moves", [{"n": update["step"]}])[0]["n"]] = action  # the move, then any dice rolled with it
 
 
 def test_two_processes_share_a_live_game_and_a_killed_one_loses_nothing(pg_url: str) -> None:

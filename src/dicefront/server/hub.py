@@ -31,7 +31,7 @@ from ..core.match import agent_copy
 from . import ending, social
 from .eviction import EvictionPolicy, Shelf, evictable
 from .fanout import EVERYTHING, Listener
-from .live import LiveGame, Told, validate_new_game
+from .live import LiveGame, Plan, Told, stored_summary, validate_new_game
 from .storage import GameRow, Seat, StaleGameError, Storage, now
 
 log = logging.getLogger("dicefront.server")
@@ -104,10 +104,13 @@ class Hub:
 
     # ----- start-up -------------------------------------------------------------------
     def load(self) -> None:
-        """Rebuild every stored game by replaying its log."""
-        for row in self.storage.load_games():
-            if row.status.startswith("broken"):
-                continue
+        """Rebuild every game still being played by replaying its log; the others wait
+        on the shelf as lobby summaries made from their stored rows (no replay) and are
+        rebuilt when someone opens them."""
+        for row, length in self.storage.load_ended():
+            if not row.status.startswith("broken"):
+                self._shelve_stored(row, length)
+        for row in self.storage.load_games(live_only=True):
             try:
                 live = LiveGame(row, self.storage)
                 room = Room(live, agents=self._agents(row.seats))
@@ -117,6 +120,20 @@ class Hub:
                 continue
             room.quiet_since = self.clock()
             self.rooms[row.id] = room
+
+    def _shelve_stored(self, row: GameRow, length: int) -> None:
+        """A finished game's lobby summary, from its row when that tells all (else replayed)."""
+        try:
+            summary = stored_summary(row, length)
+            if summary is None:
+                full = self.storage.load_game(row.id)
+                summary = LiveGame(full, self.storage).summary() if full is not None else None
+        except DicefrontError as exc:
+            log.error("game %s cannot be restored: %s", row.id, exc)
+            self.broken[row.id] = str(exc)
+            return
+        if summary is not None:
+            self.shelf.put(summary)
 
     def start_drivers(self) -> None:
         for room in self.rooms.values():
@@ -376,11 +393,12 @@ class Hub:
             raise DicefrontError("spectators cannot act; open the game with your seat's invite link")
         async with room.lock:
             await self._catch_up(room)
+            follow = not self.step_delay  # the dice rolled at once after it are told with it
             try:
-                told = await self._thread(room.live.act, conn.seat, text)
+                told = await self._commit(room, room.live.plan_act(conn.seat, text, follow))
             except StaleGameError:  # another process wrote this step first: look again
                 await self._catch_up(room)
-                told = await self._thread(room.live.act, conn.seat, text)
+                told = await self._commit(room, room.live.plan_act(conn.seat, text, follow))
             await self._broadcast(room, told)
         self._drive(room)
 
@@ -434,7 +452,7 @@ class Hub:
                 secret = not room.live.state.is_chance and room.live.secret_node()
                 start = self.clock()
                 try:
-                    told = await self._thread(room.live.step_automatic, room.agents)
+                    told = await self._step_automatic(room)
                 except StaleGameError:
                     continue  # another process made this step: caught up on the next turn
                 except Exception:
@@ -444,6 +462,31 @@ class Hub:
                 if secret:  # the delay must not tell how many private steps were made
                     await self.sleep(max(0.0, start + self.step_delay + self.secret_pad - self.clock()))
                 await self._broadcast(room, told)
+
+    async def _step_automatic(self, room: Room) -> Told:
+        """A die roll (planned on the loop: cheap) or a computer move (the agent thinks in
+        a worker thread), committed; with no pause between steps, the rolls that follow
+        at once go with it."""
+        live, follow = room.live, not self.step_delay
+        if live.state.is_chance:
+            plan = live.plan_automatic(room.agents, follow)
+        else:
+            plan = await self._thread(live.plan_automatic, room.agents, follow)
+        return {} if plan is None else await self._commit(room, plan)
+
+    async def _commit(self, room: Room, plan: Plan) -> Told:
+        """Commit a plan (holding the room's lock), then take it into the live game:
+        nobody hears of a step before it is stored. SQLite: queued for the writer thread
+        and awaited on the loop (one hand-off each way); PostgreSQL: written from a worker."""
+        live = room.live
+        soon = self.storage.add_steps_soon(live.id, plan.first, plan.new_steps(), plan.returns())
+        done = asyncio.wrap_future(soon) if soon is not None else asyncio.get_running_loop().run_in_executor(self.pool, live.write, plan)
+        try:
+            await asyncio.shield(done)
+        except asyncio.CancelledError:  # committed all the same: the game must still take it in
+            done.add_done_callback(lambda f: None if f.cancelled() or f.exception() is not None else live.accept(plan))
+            raise
+        return live.accept(plan)
 
     async def _broadcast(self, room: Room, told: Told) -> None:
         online = room.online()

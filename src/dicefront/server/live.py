@@ -36,10 +36,34 @@ Viewer = int | None
 Told = dict[Viewer, list[Step]]  # per viewer: the steps an update tells it of
 VIEWERS: tuple[Viewer, ...] = (0, 1, None)
 MAX_SECRET_BATCH = 1000  # steps one computer player may make in one private sequence
+MAX_FOLLOW = 20  # dice rolls that may join the step before them in one update
 
 
 def _settled(state: State) -> bool:
     return state.is_terminal or state.is_chance
+
+
+class Plan:
+    """Steps planned on a copy of the state (``trial``), not yet committed: for each,
+    the actors before it and, after it, the actors and whether the node settled."""
+
+    def __init__(self, first: int, trial: State) -> None:
+        self.first = first  # the game's length when planned: the first new step's index
+        self.trial = trial
+        self.steps: list[tuple[tuple[int, ...], Step]] = []
+        self.afters: list[tuple[tuple[int, ...], bool]] = []
+        self.sides: dict[int, tuple[int, ...]] = {}  # id(chance step): its dice's sides
+        self.path: list[str] | None = None  # the last move's board ids (None: unchanged)
+
+    def add(self, before: tuple[int, ...], step: Step) -> None:
+        self.steps.append((before, step))
+        self.afters.append((tuple(self.trial.actors), _settled(self.trial)))
+
+    def new_steps(self) -> list[Step]:
+        return [s for _, s in self.steps]
+
+    def returns(self) -> tuple[float, float] | None:
+        return self.trial.returns() if self.trial.is_terminal else None
 
 
 class LiveGame:
@@ -61,6 +85,7 @@ class LiveGame:
         self.ended = ending.parse(row.status)  # a resignation (ending.py), or None
         self._boards: dict[Viewer, dict[str, Any]] = {}  # each seat's board message parts, built once per step
         self._boards_of: tuple[int, int, bool] = (-1, 0, False)
+        self._update_from: dict[Viewer, int] = {}  # per viewer: its move-list length before the last change
         for step in row.steps:
             before = tuple(self.state.actors)
             self._replay(step)
@@ -89,6 +114,7 @@ class LiveGame:
         self.row.status = row.status
         self.ended = ending.parse(row.status)
         told: Told = {v: [] for v in VIEWERS}
+        self._update_from = {v: len(self.marks[v]) for v in VIEWERS}
         for step in row.steps:
             before = tuple(self.state.actors)
             self._replay(step)
@@ -127,9 +153,20 @@ class LiveGame:
         return not self.finished and (self.state.is_chance or self.computer_to_act() is not None)
 
     # ----- changing the game ------------------------------------------------------------
-    def act(self, seat: int, text: str) -> Told:
+    # A change is planned on a copy of the state (:class:`Plan`), written to storage,
+    # and only then accepted here: nobody hears of a step before it is committed.
+    def act(self, seat: int, text: str, follow: bool = False) -> Told:
         """A person's action in notation: checked against the legal actions, applied,
-        committed. Raises a DicefrontError (nothing changed) if it is not legal."""
+        committed. Raises a DicefrontError (nothing changed) if it is not legal.
+        ``follow``: the dice rolls that come right after it join it (:meth:`plan_act`)."""
+        plan = self.plan_act(seat, text, follow)
+        self.write(plan)
+        return self.accept(plan)
+
+    def plan_act(self, seat: int, text: str, follow: bool = False) -> Plan:
+        """Plan a person's action (nothing changed yet). With ``follow``, the chance
+        steps the server would make at once after it (dice rolls) are planned with it,
+        so that they are written together and told in one update."""
         if self.finished:
             raise IllegalActionError(text, seat, "the game is over")
         if seat not in self.state.actors:
@@ -138,9 +175,12 @@ class LiveGame:
         action = self.game.parse_action(trial, text, seat)
         path = self._path(action, seat)
         events = trial.apply(action, seat)
-        told = self._commit(trial, [(tuple(self.state.actors), Step(seat, action=str(action), events=events))])
-        self.last_path = path if all(e.audience is None for e in events) else []  # a move with secrets is not shown
-        return told
+        plan = Plan(self.length, trial)
+        plan.add(tuple(self.state.actors), Step(seat, action=str(action), events=events))
+        plan.path = path if all(e.audience is None for e in events) else []  # a move with secrets is not shown
+        if follow:
+            self._follow(plan)
+        return plan
 
     def _path(self, action: Any, seat: int) -> list[str]:
         """The board ids of a move everyone may see (for highlighting the last move);
@@ -159,29 +199,56 @@ class LiveGame:
             return "you have already submitted; waiting for the other side"
         return f"it is not {self.game.player_name(seat)}'s turn"
 
-    def step_automatic(self, agents: dict[int, Agent]) -> Told:
+    def step_automatic(self, agents: dict[int, Agent], follow: bool = False) -> Told:
         """One chance outcome (from a cryptographic source) or one computer move; at a
         secret node, the computer's whole private sequence (see :meth:`secret_node`)."""
+        plan = self.plan_automatic(agents, follow)
+        if plan is None:
+            return {}
+        self.write(plan)
+        return self.accept(plan)
+
+    def plan_automatic(self, agents: dict[int, Agent], follow: bool = False) -> Plan | None:
+        """Plan :meth:`step_automatic`'s step (None: nothing to do). ``follow``: a public
+        computer move takes the dice rolls right after it along (see :meth:`plan_act`)."""
         trial = self.state.clone()
         if trial.is_chance:
-            before, sides = tuple(trial.actors), chance_sides(trial)
-            step = roll(trial, self.dice)
-            if sides:
-                self.sides[id(step)] = sides
-            return self._commit(trial, [(before, step)])
+            plan = Plan(self.length, trial)
+            self._roll(plan)
+            if follow:
+                self._follow(plan)
+            return plan
         seat = self.computer_to_act()
         if seat is None:
-            return {}
-        batch = MAX_SECRET_BATCH if self.secret_node() else 1
+            return None
+        secret = self.secret_node()
+        batch = MAX_SECRET_BATCH if secret else 1
         pre = trial.clone() if batch == 1 else None
-        steps: list[tuple[tuple[int, ...], Step]] = []
-        while len(steps) < batch and seat in trial.actors and not _settled(trial):
+        plan = Plan(self.length, trial)
+        while len(plan.steps) < batch and seat in trial.actors and not _settled(trial):
             before = tuple(trial.actors)
-            steps.append((before, move(trial, agents[seat], seat, random.Random(secrets.randbits(128)))))
-        path = self._computer_path(pre, steps[0][1]) if pre is not None and len(steps) == 1 else []
-        told = self._commit(trial, steps)
-        self.last_path = path if all(e.audience is None for _, st in steps for e in st.events) else []
-        return told
+            plan.add(before, move(trial, agents[seat], seat, random.Random(secrets.randbits(128))))
+        if len(plan.steps) > 1:  # a private sequence is told as one: it ends with its last step
+            plan.afters[:-1] = [(before, False) for before, _ in plan.steps[:-1]]
+        path = self._computer_path(pre, plan.steps[0][1]) if pre is not None and len(plan.steps) == 1 else []
+        plan.path = path if all(e.audience is None for _, st in plan.steps for e in st.events) else []
+        if follow and not secret:
+            self._follow(plan)
+        return plan
+
+    def _roll(self, plan: Plan) -> None:
+        before, sides = tuple(plan.trial.actors), chance_sides(plan.trial)
+        step = roll(plan.trial, self.dice)
+        if sides:
+            plan.sides[id(step)] = sides
+        plan.add(before, step)
+
+    def _follow(self, plan: Plan) -> None:
+        """Plan the dice rolls that follow at once (bounded)."""
+        rolls_left = MAX_FOLLOW
+        while plan.trial.is_chance and not plan.trial.is_terminal and rolls_left:
+            self._roll(plan)
+            rolls_left -= 1
 
     def _computer_path(self, pre: State, step: Step) -> list[str]:
         try:
@@ -194,19 +261,28 @@ class LiveGame:
         """Whether a player's steps here are private to it (module docstring)."""
         return not _settled(self.state) and (len(self.state.actors) > 1 or self.game.spec.simultaneous)
 
-    def _commit(self, trial: State, steps: list[tuple[tuple[int, ...], Step]]) -> Told:
-        finished = trial.returns() if trial.is_terminal else None
-        self.storage.add_steps(self.id, self.length, [s for _, s in steps], finished)  # before anyone hears of it
+    def write(self, plan: Plan) -> None:
+        """Commit a plan's steps to storage (synchronous: a worker thread's job)."""
+        self.storage.add_steps(self.id, plan.first, plan.new_steps(), plan.returns())
+
+    def accept(self, plan: Plan) -> Told:
+        """Take in a plan once it is committed: whom each of its steps is told to. The
+        seats told of more than one step hear of them in one update (``Told``)."""
+        if plan.first != self.length:
+            raise DicefrontError("the game changed while a step was being stored")
+        trial, steps = plan.trial, plan.steps
         self.state = trial
         self.record.steps.extend(s for _, s in steps)
+        self.sides.update(plan.sides)
+        if plan.path is not None:
+            self.last_path = plan.path
         if trial.is_terminal:
             self.record.finish(trial)
             self.row.status = "finished"
         told: Told = {v: [] for v in VIEWERS}
-        for i, (before, step) in enumerate(steps):
-            last = i == len(steps) - 1  # a batch is one player's private sequence: it ends here
-            after = tuple(trial.actors) if last else before
-            for viewer, heard in self._note(before, step, after, last and _settled(trial)).items():
+        self._update_from = {v: len(self.marks[v]) for v in VIEWERS}
+        for (before, step), (after, settled) in zip(steps, plan.afters, strict=True):
+            for viewer, heard in self._note(before, step, after, settled).items():
                 told[viewer].extend(heard)
         return told
 
@@ -266,7 +342,18 @@ class LiveGame:
         }
         if new_steps is None:
             msg["legend"] = self.legend()
+        elif new_steps:
+            self._add_moves(msg, seat)
         return msg
+
+    def _add_moves(self, msg: dict[str, Any], seat: Viewer) -> None:
+        """An update telling of more than one entry of ``seat``'s move list (a move and
+        the dice rolled at once after it) lists each entry, numbered as the move list
+        numbers them (module history), so the page adds them without asking."""
+        start = self._update_from.get(seat, len(self.marks[seat]))
+        fresh = self.marks[seat][start:]
+        if len(fresh) > 1:
+            msg["moves"] = [{"n": start + i + 1, "events": self.events_for(steps, seat), "by": steps[-1].player if steps else None} for i, (_, steps) in enumerate(fresh)]
 
     def board(self, seat: int | None) -> dict[str, Any]:
         """The parts of ``seat``'s message that depend only on the state (the SVG, the
@@ -334,37 +421,18 @@ class LiveGame:
         return out
 
     def players(self, online: set[int]) -> list[dict[str, Any]]:
-        out = []
-        for i, seat in enumerate(self.seats):
-            out.append(
-                {
-                    "seat": i,
-                    "name": self.game.player_name(i),
-                    "person": self.who(i),  # the player's chosen name, or "Player <seat + 1>" (names.py)
-                    "kind": seat.kind,
-                    "agent": seat.agent if seat.kind == "computer" else None,
-                    "joined": seat.joined or seat.kind == "computer",
-                    "online": seat.kind == "computer" or i in online,
-                }
-            )
-        return out
+        return players_of(self.game, self.seats, online)
 
     def who(self, seat: int) -> str:
         """A seat's player as people see it: its chosen name, else "Player <seat + 1>"."""
-        return self.seats[seat].name or default_name(seat)
+        return who_of(self.seats, seat)
 
     def who_and_side(self, seat: int) -> str:
         """The player's name with the side it plays when the game names sides ("Ann (Green)")."""
-        side = self.game.player_name(seat)
-        return self.who(seat) if side.startswith("Player ") else f"{self.who(seat)} ({side})"
+        return who_and_side_of(self.game, self.seats, seat)
 
     def result(self) -> dict[str, Any]:
-        if self.ended is not None:
-            return ending.result(self.ended, self.who)
-        r = self.state.returns()
-        winner = 0 if r[0] > r[1] else 1 if r[1] > r[0] else None
-        text = "Draw" if winner is None else f"{self.who_and_side(winner)} wins"
-        return {"returns": list(r), "winner": winner, "text": text}
+        return result_of(self.game, self.seats, self.ended, () if self.ended is not None else self.state.returns())
 
     @staticmethod
     def events_for(steps: list[Step], seat: int | None) -> list[dict[str, Any]]:
@@ -390,7 +458,8 @@ class LiveGame:
 
     # ----- lobby summary ------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
-        state = self.state
+        finished = self.finished
+        result = self.result() if finished else None
         return {
             "id": self.id,
             "game": self.game.name,
@@ -398,10 +467,10 @@ class LiveGame:
             "options": self.row.options,
             "created": self.row.created,
             "steps": self.visible_length(None),
-            "status": state.status_text(),
-            "finished": self.finished,
-            "open": self.open_seat() is not None and not self.finished,
-            "result": self.result() if self.finished else None,
+            "status": result["text"] if result is not None else self.state.status_text(),
+            "finished": finished,
+            "open": self.open_seat() is not None and not finished,
+            "result": result,
             "players": self.players(set()),
         }
 
@@ -411,6 +480,61 @@ class LiveGame:
             if seat.kind == "human" and seat.open and not seat.joined:
                 return i
         return None
+
+
+def who_of(seats: list[Seat], seat: int) -> str:
+    """A seat's player as people see it: its chosen name, else "Player <seat + 1>"."""
+    return seats[seat].name or default_name(seat)
+
+
+def who_and_side_of(game: Game[Any, Any], seats: list[Seat], seat: int) -> str:
+    """The player's name with the side it plays when the game names sides ("Ann (Green)")."""
+    side = game.player_name(seat)
+    return who_of(seats, seat) if side.startswith("Player ") else f"{who_of(seats, seat)} ({side})"
+
+
+def players_of(game: Game[Any, Any], seats: list[Seat], online: set[int]) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": i,
+            "name": game.player_name(i),
+            "person": who_of(seats, i),  # the player's chosen name, or "Player <seat + 1>" (names.py)
+            "kind": seat.kind,
+            "agent": seat.agent if seat.kind == "computer" else None,
+            "joined": seat.joined or seat.kind == "computer",
+            "online": seat.kind == "computer" or i in online,
+        }
+        for i, seat in enumerate(seats)
+    ]
+
+
+def result_of(
+    game: Game[Any, Any], seats: list[Seat], ended: dict[str, Any] | None, returns: tuple[float, ...] | list[float]
+) -> dict[str, Any]:
+    """A finished game's result: an agreed ending (ending.py) or the returns of play."""
+    if ended is not None:
+        return ending.result(ended, lambda seat: who_of(seats, seat))
+    winner = 0 if returns[0] > returns[1] else 1 if returns[1] > returns[0] else None
+    text = "Draw" if winner is None else f"{who_and_side_of(game, seats, winner)} wins"
+    return {"returns": list(returns), "winner": winner, "text": text}
+
+
+def stored_summary(row: GameRow, length: int) -> dict[str, Any] | None:
+    """The lobby summary of a finished game of ``length`` stored steps from its row
+    alone (no replay), as :meth:`LiveGame.summary` gives it; None for a game with
+    simultaneous phases (its count of steps shown needs the replay: a secret sequence
+    counts once)."""
+    game = shared_game(row.game, row.options, row.data_files, stored=True)
+    if game.spec.simultaneous:
+        return None
+    ended = ending.parse(row.status)
+    if ended is None and row.returns is None:
+        raise DicefrontError("a finished game without its result")
+    result = result_of(game, row.seats, ended, row.returns or [])
+    return {
+        "id": row.id, "game": game.name, "title": game.title, "options": row.options, "created": row.created, "steps": length,
+        "status": result["text"], "finished": True, "open": False, "result": result, "players": players_of(game, row.seats, set()),
+    }
 
 
 def chance_sides(state: State) -> tuple[int, ...] | None:

@@ -17,11 +17,12 @@ import json
 import os
 import time
 from collections.abc import Callable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, create_engine, event, select, text, update
+from sqlalchemy import Connection, Engine, create_engine, event, func, select, text, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ..core.chance import Roll
@@ -208,6 +209,19 @@ class Storage:
     def add_steps(self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None) -> None:
         """Append steps ``first``, ``first + 1``... in one transaction (committed on
         return); StaleGameError, nothing written, if step ``first`` exists already."""
+        try:
+            self._run(self._steps_job(game_id, first, new, finished))
+        except IntegrityError:  # at commit time
+            raise StaleGameError("the game moved on in another server process; try again") from None
+
+    def add_steps_soon(self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None) -> Future[None] | None:
+        """As :meth:`add_steps` without blocking: a future done once committed, or None
+        when this store has no writer thread (PostgreSQL: call add_steps in a thread)."""
+        if self._writer is None:
+            return None
+        return self._writer.submit(self._steps_job(game_id, first, new, finished))
+
+    def _steps_job(self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None) -> Callable[[Connection], None]:
         rows = [
             {
                 "game_id": game_id, "idx": first + i, "player": s.player, "action": s.action,
@@ -218,15 +232,15 @@ class Storage:
         ]
 
         def job(conn: Connection) -> None:
-            conn.execute(steps.insert(), rows)
+            try:
+                conn.execute(steps.insert(), rows)
+            except IntegrityError:
+                raise StaleGameError("the game moved on in another server process; try again") from None
             if finished is not None:
                 conn.execute(update(games).where(games.c.id == game_id).values(status="finished", returns=json.dumps(list(finished))))
             self._notify(conn, game_id, first + len(new))
 
-        try:
-            self._run(job)
-        except IntegrityError:
-            raise StaleGameError("the game moved on in another server process; try again") from None
+        return job
 
     def end_game(self, game_id: str, status: str, returns: tuple[float, float]) -> None:
         """End a live game by agreement (a resignation: see ``ending.py``); StaleGameError
@@ -259,16 +273,33 @@ class Storage:
         self._run(lambda conn: conn.execute(query))
 
     # ----- reading ------------------------------------------------------------------------
-    def load_games(self) -> list[GameRow]:
+    def load_games(self, live_only: bool = False) -> list[GameRow]:
+        """Every game with its steps (``live_only``: the games still being played)."""
+        chosen = select(games).order_by(games.c.created)
+        query = select(steps.c.game_id, steps.c.player, steps.c.action, steps.c.outcome, steps.c.events).order_by(steps.c.game_id, steps.c.idx)
+        if live_only:
+            chosen = chosen.where(games.c.status == "live")
+            query = query.join(games, games.c.id == steps.c.game_id).where(games.c.status == "live")
         with self.engine.connect() as conn:
-            rows = conn.execute(select(games).order_by(games.c.created)).all()
-            found = {r.id: _game_row(r) for r in rows}
-            query = select(steps.c.game_id, steps.c.player, steps.c.action, steps.c.outcome, steps.c.events).order_by(steps.c.game_id, steps.c.idx)
+            found = {r.id: _game_row(r) for r in conn.execute(chosen).all()}
             for game_id, player, action, outcome, evs in conn.execute(query):
                 row = found.get(game_id)
                 if row is not None:
                     row.steps.append(_step(player, action, outcome, evs))
         return list(found.values())
+
+    def load_ended(self) -> list[tuple[GameRow, int]]:
+        """The games no longer being played (finished, resigned, drawn, broken), without
+        their steps: each with its number of steps."""
+        counts = select(steps.c.game_id, func.count().label("n")).group_by(steps.c.game_id).subquery()
+        query = (
+            select(games, func.coalesce(counts.c.n, 0))
+            .outerjoin(counts, counts.c.game_id == games.c.id)
+            .where(games.c.status != "live")
+            .order_by(games.c.created)
+        )
+        with self.engine.connect() as conn:
+            return [(_game_row(r), int(r[-1])) for r in conn.execute(query).all()]
 
     def load_game(self, game_id: str, first: int = 0) -> GameRow | None:
         """One game with its steps from ``first`` on (None if there is no such game)."""

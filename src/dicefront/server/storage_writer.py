@@ -29,11 +29,16 @@ class GroupWriter:
 
     def run(self, job: Job) -> Any:
         """Run ``job`` in the next group; its result once committed (or its error)."""
+        return self.submit(job).result()
+
+    def submit(self, job: Job) -> Future[Any]:
+        """Queue ``job`` for the next group: a future done once it is committed (or
+        failed), for a caller that must not block (the event loop)."""
         if self._closed:
             raise DicefrontError("the game database is closed")
         done: Future[Any] = Future()
         self._queue.put((job, done))
-        return done.result()
+        return done
 
     def close(self) -> None:
         if not self._closed:

@@ -207,6 +207,7 @@ function gamePage() {
     $("#rules-link").href = `/rules/${m.game}`;
     board.classList.remove("df-busy");
     if (m.full) send({ type: "moves" });
+    else if (m.moves && m.moves[0]?.n === S.listed + 1) m.moves.forEach((mv) => addMove(mv, true));  // a move and its dice
     else if (m.step === S.listed + 1) addMove({ n: m.step, events: m.events, by: m.by }, true);
     else if (m.step > S.listed) send({ type: "moves" });
     if (S.viewing !== null) { reviewBar(); return; }  // looking at an earlier move: the live board waits
