@@ -16,11 +16,19 @@ def key_fields(cls: type) -> tuple[str, ...]:
     definition, the same for every state of a game) and not ``_``-prefixed caches."""
     names: list[str] = []
     for klass in reversed(cls.__mro__):
-        slots = klass.__dict__.get("__slots__", ())
+        slots = klass.__dict__.get("__slots__", ()) or _compiled_slots(klass)
         for name in (slots,) if isinstance(slots, str) else slots:
             if name != "game" and not name.startswith("_") and name not in names:
                 names.append(name)
     return tuple(names)
+
+
+def _compiled_slots(klass: type) -> tuple[str, ...]:
+    """The fields of a class compiled by mypyc (scripts/build-native.sh), which drops
+    ``__slots__`` and lists the attributes in ``__mypyc_attrs__`` instead: sorted, the
+    order ruff (RUF023) keeps ``__slots__`` in, so a key does not change when compiled."""
+    attrs = klass.__dict__.get("__mypyc_attrs__", ())
+    return tuple(sorted(name for name in attrs if not name.startswith("__")))
 
 
 def freeze(value: Any) -> Hashable:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.chance import Outcomes, Roll
 from ...core.events import Event
 from ...core.game import Action, PhaseState
+from ...core.native import mypyc_attr
 from . import setup
 from .acting import act_actions
 from .actions import (
@@ -49,9 +50,13 @@ if TYPE_CHECKING:
 IDLE_PHASES = frozenset((*CHANCE_PHASES, Phase.OVER))  # nobody acts
 
 
+# compiled (scripts/build-native.sh), clone()'s __new__ must not run __init__
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ArmyState(PhaseState[ArmyAction]):
     CHANCE_PHASES = frozenset(CHANCE_PHASES)
     game: ArmyBackgammonGame
+    phase: str  # declared here too, so that compiled they are slots of this class (core.fields)
+    player: int
     __slots__ = (
         "_board",
         "_boards",
