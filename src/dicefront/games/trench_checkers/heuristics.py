@@ -10,6 +10,9 @@ The evaluation (``evaluate``) adds up, for each side:
   they beat on average (the better the fight and the closer, the more);
 * **promotion**: Soldiers for rows gained toward the farthest enemy trench and for
   closing on their own Commando in the enemy half (stacking there makes Veterans);
+* **the end-game hunt**: for the side ahead, once the enemy is down to its last few
+  pieces, every enemy unit is credited with the best of our units that beats it, by its
+  edge in battle and by the moves (on the board, around terrain) it needs to reach it;
 * cards in hand and depots taken (hand sizes only: nothing secret is read).
 
 The material lead is then scaled by how reachable a win still is: the round limit
