@@ -10,6 +10,9 @@ The evaluation (``evaluate``) adds up, for each side:
   they beat on average (the better the fight and the closer, the more);
 * **promotion**: Soldiers for rows gained toward the farthest enemy trench and for
   closing on their own Commando in the enemy half (stacking there makes Veterans);
+* **the end-game hunt**: for the side ahead, once the enemy is down to its last few
+  pieces, every enemy unit is credited with the best of our units that beats it, by its
+  edge in battle and by the moves (on the board, around terrain) it needs to reach it;
 * cards in hand and depots taken (hand sizes only: nothing secret is read).
 
 The material lead is then scaled by how reachable a win still is: the round limit
@@ -32,6 +35,7 @@ if TYPE_CHECKING:
     import random
 
     from ...core.game import State
+    from ...core.grid import Cell
     from .rules import TrenchState
 
 VALUE = {"S": 1.0, "V": 1.6, "C": 2.5}
@@ -51,6 +55,9 @@ CARD, DEPOT = 0.2, 0.15
 ROUNDS_PER_VALUE = 4.0  # rounds a side needs, roughly, to remove one Soldier's worth
 REACH_FLOOR = 0.1  # share of a lead kept however short of rounds the leader is
 PROGRESS = 0.3  # a Soldier's worth of crossing the board
+FINISH = 0.25  # weight of hunting the last enemy units down, for the side ahead
+FINISH_LEAD, FINISH_LATE = 3.0, 1.0  # full weight from a lead of a third; doubled at the limit
+FINISH_RANGE = 12.0  # moves beyond which a hunter earns nothing
 KNEE, CAP = 0.7, 0.98  # values beyond KNEE are squeezed below CAP (short of a won game's 1)
 
 
@@ -231,6 +238,82 @@ def _pending_battle(state: TrenchState, outlook: _Outlook, material: list[float]
     return value if player == att_p else -value
 
 
+def finish_weight(mine: float, theirs: float, round_: int, limit: int) -> float:
+    """How much hunting the last enemy units is worth to a side ahead in material: the
+    larger the lead and the later the round, the more (rule 9.3: a draw at the limit is
+    worth nothing, so a lead has to be turned into a wipe-out in time)."""
+    lead = (mine - theirs) / (mine + theirs)
+    elapsed = min(1.0, max(0, round_ - 1) / max(1, limit))
+    return FINISH * min(1.0, FINISH_LEAD * lead) * (1.0 + FINISH_LATE * elapsed)
+
+
+_REACH: dict[tuple[frozenset[Cell], Cell], dict[Cell, int]] = {}
+"""``reach_map`` by its walls and target (searches meet the same few again and again)."""
+_REACH_MAX = 2_000
+
+
+def reach_map(ortho: dict[Cell, tuple[Cell, ...]], walls: frozenset[Cell], target: Cell) -> dict[Cell, int]:
+    """Moves (one tile each, rule 3.3) from every reachable tile to a tile next to
+    ``target``, around ``walls`` (terrain, other enemy units): 0 on the tiles next to it."""
+    dist: dict[Cell, int] = {}
+    frontier = [c for c in ortho[target] if c not in walls]
+    for c in frontier:
+        dist[c] = 0
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for c in frontier:
+            for n in ortho[c]:
+                if n not in dist and n not in walls and n != target:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
+def hunt_credit(
+    ortho: dict[Cell, tuple[Cell, ...]],
+    terrain: dict[Cell, int],
+    mine: list[tuple[int, int, str, bool, bool]],
+    theirs: list[tuple[int, int, str, bool, bool]],
+) -> float:
+    """For every enemy unit, the best of our mobile units that beats it more often
+    than not, credited by its edge (wins minus losses) and by how few moves it needs
+    to get next to it, counted on the board (terrain and enemy units in the way);
+    units that would lose the battle earn nothing for closing in."""
+    hunters = [(ac, ar, aranks) for ac, ar, aranks, mobile, _ in mine if mobile]
+    if not hunters:
+        return 0.0
+    enemy = {(dc, dr) for dc, dr, _, _, _ in theirs}
+    walls: frozenset[Cell] | None = None
+    total = 0.0
+    for dc, dr, dranks, _, _ in theirs:
+        target = (dc, dr)
+        edges = []
+        for ac, ar, aranks in hunters:
+            win, _, lose, _, _ = battle_odds(dice(aranks), dice(dranks))
+            if win > lose:
+                edges.append(((ac, ar), win - lose))
+        if not edges:
+            continue
+        if walls is None:
+            walls = frozenset(terrain).union(enemy)
+        key = (walls, target)
+        dist = _REACH.get(key)
+        if dist is None:
+            if len(_REACH) >= _REACH_MAX:
+                _REACH.clear()
+            dist = _REACH[key] = reach_map(ortho, walls, target)
+        best = 0.0
+        for cell, edge in edges:
+            d = dist.get(cell)
+            if d is not None:
+                best = max(best, edge * max(0.0, 1.0 - d / FINISH_RANGE))
+        total += best
+    return total
+
+
 def _attacks_left(state: TrenchState, player: int) -> bool:
     """Whether ``player`` still has this round's attack to come (rule 3.5, 5.1)."""
     if state.skipping[player]:
@@ -302,6 +385,9 @@ def evaluate(state: TrenchState, player: int) -> float:
         # any enemy unit once only a few are left to remove
         endgame = max(0.0, 1.0 - (pieces[q] - 1) / HUNT_PIECES)
         hunt = HUNT * endgame
+        finishing = 0.0
+        if endgame and theirs and material[p] > material[q]:
+            finishing = finish_weight(material[p], material[q], state.round, limit) * endgame
         best = 0.0
         approach = 0.0
         offers_of: dict[str, list[tuple[int, int, float]]] = {}  # enemy units worth attacking, by attacker ranks
@@ -324,12 +410,14 @@ def evaluate(state: TrenchState, player: int) -> float:
                     if close > near:
                         near = close
             approach += near
-            if hunt and mobile and theirs:
+            if hunt and mobile and theirs and not finishing:
                 d = min(abs(ac - dc) + abs(ar - dr) for dc, dr, _, _, _ in theirs)
                 approach += hunt * STRENGTH[dice(aranks)] * max(0.0, 1.0 - (d - 1) / APPROACH_RANGE)
         # the attack on offer keeps its share (more would make holding a threat worth more
         # than making the attack); closing in weighs more as the round limit nears
         tactics[p] = (THREAT_NOW if _attacks_left(state, p) else THREAT_LATER) * best + press * APPROACH * approach
+        if finishing:
+            tactics[p] += finishing * hunt_credit(game.tables.ortho, state.terrain, mine, theirs)
         anchor = 1.0 - endgame  # staying deep in the enemy half matters less once few enemies are left
         # (3) waking the Commando, and Soldiers and Veterans joining it in the enemy
         # half (Soldiers become Veterans, the stack rolls its d10 twice)
