@@ -24,10 +24,12 @@ export function playerName() {
 // The lobby's name field: remembered in localStorage as it is typed.
 export function bindNameInput(input) {
   input.maxLength = MAX_NAME;
-  input.value = playerName();
-  input.addEventListener("input", () => {
+  const keep = () => {
     try { localStorage.setItem(NAME_KEY, input.value.trim()); } catch { /* private mode */ }
-  });
+  };
+  if (input.value.trim()) keep();  // typed before this script ran: keep it rather than overwrite it
+  else input.value = playerName();
+  input.addEventListener("input", keep);
 }
 
 // A request or hello body with the player's name added when one is set.
