@@ -157,7 +157,7 @@ class LiveGame:
             return "the dice are being rolled"
         if self.game.spec.simultaneous and self.state.actors:
             return "you have already submitted; waiting for the other side"
-        return f"it is not {self.game.player_name(seat)}'s turn"
+        return f"it is not {self.game.seat_name(seat)}'s turn"
 
     def step_automatic(self, agents: dict[int, Agent]) -> Told:
         """One chance outcome (from a cryptographic source) or one computer move; at a
@@ -339,7 +339,7 @@ class LiveGame:
             out.append(
                 {
                     "seat": i,
-                    "name": self.game.player_name(i),
+                    "name": self.game.seat_name(i),  # the side's name, else "Player <seat + 1>"
                     "person": self.who(i),  # the player's chosen name, or "Player <seat + 1>" (names.py)
                     "kind": seat.kind,
                     "agent": seat.agent if seat.kind == "computer" else None,
