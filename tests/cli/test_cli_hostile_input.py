@@ -41,7 +41,7 @@ def test_markup_and_odd_digits_at_the_play_prompt_keep_the_game_going(typed: str
 
 def test_markup_is_echoed_literally_in_the_error() -> None:
     result = runner.invoke(app, ["play", "ditch", "--seed", "1"], input="[/]\nquit\n")
-    assert "'[/]' by player 1: not a Ditch action" in result.stdout, result.stdout
+    assert "'[/]' by Player 2: not a Ditch action" in result.stdout, result.stdout
 
 
 def test_a_die_fighting_typo_shows_the_notation_hint_and_the_game_goes_on() -> None:

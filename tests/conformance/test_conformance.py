@@ -199,7 +199,7 @@ def test_illegal_and_malformed_actions_leave_state_unchanged(walk: Any) -> None:
                         if action not in st.legal_actions(p):
                             with pytest.raises(IllegalActionError) as err:
                                 st.apply(action, p)
-                            assert f"player {p}" in str(err.value)
+                            assert f"by Player {p + 1}:" in str(err.value)
         if not st.is_chance:
             with pytest.raises(IllegalActionError):
                 st.apply_chance(Roll((1,)))

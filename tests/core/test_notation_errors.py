@@ -28,7 +28,7 @@ def test_notation_error_names_the_player_and_the_game(name: str) -> None:
     with pytest.raises(NotationError) as err:
         game.parse_action(state, "hello", player)
     message = str(err.value)
-    assert message.startswith(f"'hello' by player {player}: not "), message
+    assert message.startswith(f"'hello' by Player {player + 1}: not "), message
     assert "chance" not in message and "expected " in message
     assert err.value.player == player and err.value.text == "hello"
     article = "an" if game.title[0].lower() in "aeiou" else "a"

@@ -32,7 +32,7 @@ def test_the_hand_is_shown_as_cards_and_a_card_is_played_by_clicking_it(new_page
     assert len(names) == 6
     assert page.locator("#hand .play-card .card-name").all_inner_texts() == names
     assert all(t.strip() for t in page.locator("#hand .play-card .card-text").all_inner_texts()), "a card without its text"
-    assert "Player 1: 6 cards (hidden)" in page.locator("#hand .hand-count").inner_text()
+    assert "Player 2: 6 cards (hidden)" in page.locator("#hand .hand-count").inner_text()
     for _ in range(200):  # play until a card may be played, then play it by clicking it
         quiet(page)
         msg = wait_turn(page)
@@ -89,7 +89,7 @@ def test_the_other_sides_cards_never_reach_a_page(new_page: Any, server_url: str
         shown = page.locator("#hand .play-card").evaluate_all("(cs) => cs.map((c) => c.dataset.card)")
         assert shown == hands[seat]
         assert page.locator("#hand .hand-count").count() == 1
-        assert f"Player {1 - seat}: 6 cards (hidden)" in page.locator("#hand .hand-count").inner_text()
+        assert f"Player {2 - seat}: 6 cards (hidden)" in page.locator("#hand .hand-count").inner_text()
     secret = [{names[k] for k in hands[0]} - {names[k] for k in hands[1]}, {names[k] for k in hands[1]} - {names[k] for k in hands[0]}]
     assert secret[0] or secret[1], "five deals in a row gave both sides the same kinds of card"
     for seat, page in enumerate(pages):

@@ -151,7 +151,7 @@ def test_stop_policy_stops_at_the_cover_decision() -> None:
 def test_winning_combat_says_the_game_ends() -> None:
     state = position({"c3": (0, "A"), "c4": (1, "K")}, reinforcements=(2, 0))
     result = dict(odds(state, "attack c3 c4", 0))
-    assert result["attacker wins: Skirmisher on c4 eliminated; Player 0 wins the game"] == F(26, 36)
+    assert result["attacker wins: Skirmisher on c4 eliminated; Player 1 wins the game"] == F(26, 36)
 
 
 @pytest.mark.rule("4.2")
@@ -181,7 +181,7 @@ def test_set_up_roll_ties_are_rolled_again() -> None:
     # P(player 0) = (15/36) / (1 - 6/36) = 1/2.
     state = dicefront.load("ditch").new_state()
     result = odds(state, None, 0)
-    assert result == [("Player 0 wins the set-up roll", F(1, 2)), ("Player 1 wins the set-up roll", F(1, 2))]
+    assert result == [("Player 1 wins the set-up roll", F(1, 2)), ("Player 2 wins the set-up roll", F(1, 2))]
     check_against_monte_carlo(result, state, None, 0, n=2000, seed=21)
 
 

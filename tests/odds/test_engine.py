@@ -61,7 +61,7 @@ def test_bad_questions_get_clear_errors() -> None:
         odds(state, "fly to the moon", 0)
     with pytest.raises(IllegalActionError, match="not an enemy pawn in range"):
         odds(state, "attack c3 h8", 0)
-    with pytest.raises(IllegalActionError, match="not player 1's turn"):
+    with pytest.raises(IllegalActionError, match="not Player 2's turn"):
         odds(state, "attack c4 c3", 1)
     with pytest.raises(DicefrontError, match="player must be 0 or 1"):
         odds(state, "attack c3 c4", 5)

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from dicefront.server import create_app
 
-from .conftest import create, invite_token, receive, settle
+from .conftest import create, invite_token, live, receive, settle
 
 
 def _ask(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
@@ -41,12 +41,40 @@ def test_a_resignation_ends_the_game_for_everyone_and_survives_a_restart(client:
         assert again.get(f"/api/games/{made['id']}").json()["result"] == summary["result"]
 
 
+def _answers(ws: Any, msg: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Send ``msg`` then a ping; read to the pong (the socket answers in order, so
+    never hangs on a missing reply): the errors heard, and the other messages (moves
+    broadcast meanwhile, which may come before the reply to ``msg``)."""
+    ws.send_json(msg)
+    ws.send_json({"type": "ping"})
+    errors: list[dict[str, Any]] = []
+    others: list[dict[str, Any]] = []
+    while (got := receive(ws))["type"] != "pong":
+        (errors if got["type"] == "error" else others).append(got)
+    return errors, others
+
+
 def test_a_spectator_cannot_resign(client: TestClient, connect: Any) -> None:
+    """A seated player's move reaches the spectator before the answer to its resign
+    (the player's pong shows the move was broadcast): the answer is still found, and
+    the game goes on unchanged."""
     made = create(client)
+    settle(client, made["id"])
+    game = live(client, made["id"])
+    mover = game.state.actors[0]
+    player = connect(made["id"], made["token"] if mover == 0 else invite_token(made))
     watcher = connect(made["id"])
-    receive(watcher)
-    reply = _ask(watcher, {"type": "resign"})
-    assert reply["type"] == "error" and reply["message"] == "spectators cannot resign; only a seated player can"
+    receive(player)
+    step = receive(watcher)["step"]
+    refused, moved = _answers(player, {"type": "act", "action": str(game.state.legal_actions(mover)[0])})
+    assert refused == [] and moved[0]["type"] == "state" and moved[0]["step"] > step
+    refused, heard = _answers(watcher, {"type": "resign"})
+    assert refused == [{"type": "error", "message": "spectators cannot resign; only a seated player can", "action": None}]
+    assert heard and all(m["type"] == "state" and not m["terminal"] for m in heard), heard
+    settle(client, made["id"])
+    assert game.ended is None and not game.finished
+    refused, synced = _answers(player, {"type": "sync"})
+    assert refused == [] and not synced[-1]["terminal"]
     assert not client.get(f"/api/games/{made['id']}").json()["finished"]
 
 

@@ -145,16 +145,16 @@ def _explain(session: Session, action: Any, seat: int) -> None:
 def _human_turn(session: Session, seat: int) -> None:
     if session.hot_seat() and session.game.spec.hidden_information and session.last_human not in (None, seat):
         console.clear()
-        _ask(f"[bold]Hand the keyboard to {esc(session.game.player_name(seat))}[/] and press Enter (the other player should look away) ")
+        _ask(f"[bold]Hand the keyboard to {esc(session.game.seat_name(seat))}[/] and press Enter (the other player should look away) ")
         console.clear()
     session.last_human = seat
-    console.print(Rule(Text(session.game.player_name(seat), style="rule.text"), style="cyan"))
+    console.print(Rule(Text(session.game.seat_name(seat), style="rule.text"), style="cyan"))
     _show_board(session, seat)
     _show_events(session, seat)
     actions = session.state.legal_actions(seat)
     console.print(_action_list(actions))
     while True:
-        text = _ask(f"[bold cyan]{esc(session.game.player_name(seat))}>[/] ").strip()
+        text = _ask(f"[bold cyan]{esc(session.game.seat_name(seat))}>[/] ").strip()
         if not text:
             continue
         action = _command(session, seat, actions, text)
@@ -223,7 +223,7 @@ def _save_position(session: Session, path: str) -> None:
 
 def _agent_turn(session: Session, seat: int) -> None:
     agent = session.agents[seat]
-    with console.status(f"{esc(session.game.player_name(seat))} ({esc(agent.name)}) is thinking..."):
+    with console.status(f"{esc(session.game.seat_name(seat))} ({esc(agent.name)}) is thinking..."):
         action = agent.choose(agent_copy(session.state, seat, session.agent_rng), seat, session.agent_rng)
     events = session.state.apply(action, seat)
     session.record.add_action(seat, action, events)
@@ -292,7 +292,7 @@ def play(
         record.initial_state = state.to_json()
     session = Session(g, state, humans, agents, random.Random(f"dicefront:{seed}:chance"),
                       random.Random(f"dicefront:{seed}:agent"), record, replay_path=replay)
-    who = "hot seat" if vs is None else f"you are {g.player_name(seat)} against {vs}"
+    who = "hot seat" if vs is None else f"you are {g.seat_name(seat)} against {vs}"
     console.print(Panel(f"[bold]{esc(g.title)}[/]  {esc(who)}  (seed {seed})\nType [bold]?[/] for help, [bold]quit[/] to stop.", border_style="cyan"))
     try:
         run_session(session)

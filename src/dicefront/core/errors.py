@@ -3,6 +3,8 @@ message names what was wrong, so the CLI, the server and tests can show it as is
 
 from __future__ import annotations
 
+from .seats import default_seat_name
+
 
 class DicefrontError(ValueError):
     """Base of every error raised on bad input."""
@@ -41,7 +43,7 @@ class IllegalActionError(DicefrontError):
         self.action = action
         self.player = player
         self.reason = reason
-        who = "chance" if player is None else f"player {player}"
+        who = "chance" if player is None else default_seat_name(player)
         super().__init__(f"{shown(str(action))} by {who}: {reason}")
 
 
@@ -55,7 +57,7 @@ class NotationError(DicefrontError):
         self.text = text
         self.player = player
         self.reason = reason
-        who = "" if player is None else f" by player {player}"
+        who = "" if player is None else f" by {default_seat_name(player)}"
         super().__init__(f"{shown(repr(text))}{who}: {reason}")
 
     def by(self, player: int) -> NotationError:

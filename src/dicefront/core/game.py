@@ -27,6 +27,7 @@ from .fields import freeze, key_fields
 from .notation import Notation
 from .options import OptionInfo, build_options, data_folders, option_schema, options_to_json
 from .roles import role_module
+from .seats import default_seat_name
 
 STATE_FORMAT = 1
 
@@ -83,6 +84,7 @@ class Game(ABC, Generic[O, S]):
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     max_length: ClassVar[int] = 10_000
     rules_file: ClassVar[Path | None] = None
+    side_names: ClassVar[tuple[str, str] | None] = None  # a game whose sides have names (colours) sets them
 
     def __init__(self, *, data_files: Mapping[str, str] | None = None, local_files: bool = True, **options: Any) -> None:
         """``data_files`` gives the TOML text of designer data files by option name
@@ -220,7 +222,14 @@ class Game(ABC, Generic[O, S]):
         return self.rules_file.read_text(encoding="utf-8")
 
     def player_name(self, player: int) -> str:
-        return f"Player {player}"
+        """A seat's name in event texts, which stored records keep word for word (and
+        replays compare): the side name, else "Player 0" / "Player 1" as recorded."""
+        return self.side_names[player] if self.side_names else f"Player {player}"
+
+    def seat_name(self, player: int) -> str:
+        """A seat's name in what is shown now (status line, board, terminal, the
+        server's banner): the side name, else the 1-based ``default_seat_name``."""
+        return self.side_names[player] if self.side_names else default_seat_name(player)
 
     def render_text(self, state: State, player: int | None) -> Any:
         """A Rich renderable (or plain string) of ``player``'s view of the board: the
@@ -382,7 +391,7 @@ class State(ABC, Generic[A]):
         if self.is_terminal:
             return "the game is over"
         if player not in self.actors:
-            return f"it is not player {player}'s turn"
+            return f"it is not {self.game.seat_name(player)}'s turn"
         return "not a legal action in this position"
 
     # ----- changing the state ---------------------------------------------------
@@ -391,8 +400,8 @@ class State(ABC, Generic[A]):
         if self.is_terminal:
             raise IllegalActionError(action, player, "the game is over")
         if player not in self.actors:
-            now = "chance" if self.is_chance else ", ".join(f"player {p}" for p in self.actors)
-            raise IllegalActionError(action, player, f"it is not player {player}'s turn (to act: {now})")
+            now = "chance" if self.is_chance else ", ".join(self.game.seat_name(p) for p in self.actors)
+            raise IllegalActionError(action, player, f"it is not {self.game.seat_name(player)}'s turn (to act: {now})")
         if action not in self.legal_actions(player):
             raise IllegalActionError(action, player, self.why_illegal(action, player))
         return self._apply(action, player)
@@ -456,13 +465,13 @@ class State(ABC, Generic[A]):
         if self.is_terminal:
             r = self.returns()
             if r[0] > r[1]:
-                return f"{self.game.player_name(0)} wins"
+                return f"{self.game.seat_name(0)} wins"
             if r[1] > r[0]:
-                return f"{self.game.player_name(1)} wins"
+                return f"{self.game.seat_name(1)} wins"
             return "Draw"
         if self.is_chance:
             return "Dice are rolled"
-        return ", ".join(self.game.player_name(p) for p in self.actors) + " to act"
+        return ", ".join(self.game.seat_name(p) for p in self.actors) + " to act"
 
     # ----- persistence ------------------------------------------------------------
     def _payload(self) -> dict[str, Any]:

@@ -197,7 +197,7 @@ class LiveGame:
             return "the dice are being rolled"
         if self.game.spec.simultaneous and self.state.actors:
             return "you have already submitted; waiting for the other side"
-        return f"it is not {self.game.player_name(seat)}'s turn"
+        return f"it is not {self.game.seat_name(seat)}'s turn"
 
     def step_automatic(self, agents: dict[int, Agent], follow: bool = False) -> Told:
         """One chance outcome (from a cryptographic source) or one computer move; at a
@@ -489,7 +489,7 @@ def who_of(seats: list[Seat], seat: int) -> str:
 
 def who_and_side_of(game: Game[Any, Any], seats: list[Seat], seat: int) -> str:
     """The player's name with the side it plays when the game names sides ("Ann (Green)")."""
-    side = game.player_name(seat)
+    side = game.seat_name(seat)
     return who_of(seats, seat) if side.startswith("Player ") else f"{who_of(seats, seat)} ({side})"
 
 
@@ -497,7 +497,7 @@ def players_of(game: Game[Any, Any], seats: list[Seat], online: set[int]) -> lis
     return [
         {
             "seat": i,
-            "name": game.player_name(i),
+            "name": game.seat_name(i),  # the side's name, else "Player <seat + 1>"
             "person": who_of(seats, i),  # the player's chosen name, or "Player <seat + 1>" (names.py)
             "kind": seat.kind,
             "agent": seat.agent if seat.kind == "computer" else None,

@@ -9,6 +9,7 @@ import unicodedata
 from typing import Any
 
 from ..core.errors import DicefrontError
+from ..core.seats import default_seat_name
 
 MAX_NAME = 24
 
@@ -38,4 +39,5 @@ def clean_name(value: Any) -> str | None:
 
 
 def default_name(seat: int) -> str:
-    return f"Player {seat + 1}"
+    """An unnamed seat's person name: the name games show for the seat (core.game)."""
+    return default_seat_name(seat)

@@ -475,7 +475,7 @@ def test_notation_errors_name_the_problem() -> None:
         game.parse_action(st, "fly d4", 0)
     with pytest.raises(IllegalActionError, match="no pawn of yours on e4"):
         game.parse_action(st, "move e4", 0)
-    with pytest.raises(IllegalActionError, match="not player 1's turn"):
+    with pytest.raises(IllegalActionError, match="not Player 2's turn"):
         game.parse_action(st, "move h8", 1)
     with pytest.raises(OptionError, match="turn_limit"):
         dicefront.load("ditch", turn_limit=1)

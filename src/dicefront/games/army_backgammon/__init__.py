@@ -82,6 +82,7 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions, ArmyState]):
     summary = "Toy soldiers race down a backgammon track: one die moves a man, the other fires a weapon of that range."
     options_class = ArmyBackgammonOptions
     hidden_information = True
+    side_names = ("Green", "Tan")
     presets = {
         "default": {},
         "mines": {"mines": True},
@@ -172,9 +173,6 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions, ArmyState]):
         st = ArmyState(self)
         st.men = starting_men(self)
         return st
-
-    def player_name(self, player: int) -> str:
-        return ("Green", "Tan")[player]
 
 
 GAME_CLASS = ArmyBackgammonGame

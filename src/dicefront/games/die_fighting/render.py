@@ -87,11 +87,11 @@ def _board(game: DieFightingGame, view: dict[str, Any]) -> list[Text]:
 
 def _side_line(game: DieFightingGame, view: dict[str, Any], p: int) -> Text:
     t = Text()
-    t.append(game.player_name(p), style=PLAYER_STYLE[p])
+    t.append(game.seat_name(p), style=PLAYER_STYLE[p])
     if view["south"] is not None:
         t.append(f" ({'south' if view['south'] == p else 'north'} edge)", style="dim")
     t.append(f"  units {sum(1 for u in view['units'] if u[1] == p)}")
-    t.append(f"  points eliminated by {game.player_name(p)}: {view['lost'][1 - p]}")
+    t.append(f"  points eliminated by {game.seat_name(p)}: {view['lost'][1 - p]}")
     if view["buying"][p] or view["phase"] == Phase.BUY:
         t.append(f"  spent {view['spent'][p]}/{game.points}")
     reserve = view["army"][p]

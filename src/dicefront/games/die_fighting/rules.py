@@ -486,7 +486,7 @@ class DieFightingState(PhaseState[DieFightingAction]):
             Phase.ORDER: f"round {self.round}, combat: choose the active unit's action",
             Phase.BREAK_MOVE: f"round {self.round}, combat: move the unit that broke away",
         }
-        return f"{self.game.player_name(self.player)}: {steps[self.phase]}"
+        return f"{self.game.seat_name(self.player)}: {steps[self.phase]}"
 
 
 def _reason(state: DieFightingState, action: Action, player: int) -> str | None:

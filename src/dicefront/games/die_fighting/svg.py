@@ -149,7 +149,7 @@ def _reserves(game: DieFightingGame, view: dict[str, Any], top: int) -> list[str
         y = top + p * 40
         lost = view["lost"][1 - p]
         out.append(f'<text x="10" y="{y + 24}" fill="{PLAYER_FILL[p]}" font-size="13" font-weight="bold">'
-                   f'{escape(game.player_name(p))}</text>'
+                   f'{escape(game.seat_name(p))}</text>'
                    f'<text x="80" y="{y + 24}" fill="#aaa" font-size="11">scored {lost}</text>')
         x = 150
         for key, count in sorted(view["army"][p].items()):

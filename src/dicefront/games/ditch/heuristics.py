@@ -169,7 +169,7 @@ def outcome_label(before: DitchState, after: DitchState, events: list[Event], pl
             else:
                 label = "tie: both pawns stay"
         elif e.kind == EventKind.ROLL and "winner" in e.data:
-            label = f"{game.player_name(e.data['winner'])} wins the set-up roll"
+            label = f"{game.seat_name(e.data['winner'])} wins the set-up roll"
     if not label and after.phase == Phase.MOVE_TO and after.moving is not None:
         start, roll = after.moving.start, after.moving.roll
         reach = len(after.move_destinations()) - 1
@@ -180,5 +180,5 @@ def outcome_label(before: DitchState, after: DitchState, events: list[Event], pl
         return None
     over = [e for e in events if e.kind == EventKind.GAME_OVER]
     if over and over[0].data.get("winner") is not None:
-        label += f"; {game.player_name(over[0].data['winner'])} wins the game"
+        label += f"; {game.seat_name(over[0].data['winner'])} wins the game"
     return label

@@ -65,7 +65,7 @@ def render_text(game: DitchGame, view: dict[str, Any]) -> Group:
 
 def _side(game: DitchGame, view: dict[str, Any], p: int) -> Text:
     t = Text()
-    t.append(f"{game.player_name(p)} ", style=PLAYER_STYLE[p])
+    t.append(f"{game.seat_name(p)} ", style=PLAYER_STYLE[p])
     t.append("(capitals)" if p == 0 else "(lower case)", style="dim")
     on_board = sum(1 for _, o, _ in view["pawns"] if o == p)
     t.append(f"  pawns on board {on_board}")

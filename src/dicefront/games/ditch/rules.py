@@ -452,7 +452,7 @@ class DitchState(PhaseState[DitchAction]):
 
     # ----- information ------------------------------------------------------------------
     def status_text(self) -> str:
-        name = self.game.player_name
+        name = self.game.seat_name
         if self.phase == Phase.OVER or self.phase in Phase.CHANCE:
             return super().status_text()
         what = {

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Action
 from ...core.grid import Cell, Grid
+from ...core.seats import default_seat_name
 from .actions import KIND_ORDER, KINDS, Attack, Block, ChooseDeployer, ChooseStarter, Cover, Deploy, Move, MoveTo, Reinforce
 from .constants import Phase
 
@@ -208,7 +209,7 @@ def _cell_open(name: str, what: str) -> str:
 def _describe(cell: Cell, pawns: dict[Any, tuple[int, str]], blocks: set[Any], green: frozenset[Cell]) -> str:
     if cell in pawns:
         owner, kind = pawns[cell]
-        return f"{KINDS[kind]} of player {owner}"
+        return f"{KINDS[kind]} of {default_seat_name(owner)}"
     if cell in blocks:
         return "blocked"
     return "green tile" if cell in green else "open ground"
@@ -325,7 +326,7 @@ def on_board(view: dict[str, Any], p: int) -> int:
 
 def _tray(game: DitchGame, view: dict[str, Any], p: int, y: float) -> str:
     """One side's supplies: pawns to deploy, fallen pawns, reinforcements, blocks."""
-    name = escape(game.player_name(p))
+    name = escape(game.seat_name(p))
     to_deploy = view["to_deploy"][p]
     fallen = view["fallen"][p]
     parts = [
@@ -395,7 +396,7 @@ def legend(game: Any) -> list[tuple[str, str]]:
 
 def action_label(state: Any, action: Action) -> str | None:
     """Words for a button (None: the notation is clear enough)."""
-    name = state.game.player_name
+    name = state.game.seat_name
     if isinstance(action, ChooseDeployer):
         return f"{name(action.player)} deploys first"
     if isinstance(action, ChooseStarter):

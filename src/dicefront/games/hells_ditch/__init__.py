@@ -67,6 +67,7 @@ class HellsDitchGame(Game[HellsDitchOptions, HellsDitchState]):
     options_class = HellsDitchOptions
     hidden_information = True
     simultaneous = True
+    side_names = PLAYER_NAMES
     presets = {
         "default": {},
         "pass-on-roads": {"road_meeting": "pass"},
@@ -86,9 +87,6 @@ class HellsDitchGame(Game[HellsDitchOptions, HellsDitchState]):
     def tables(self) -> Tables:
         """Lookup tables for the hot paths, built once from the map and the options."""
         return Tables(self.valley, self.options.stacking, PLAYER_NAMES)
-
-    def player_name(self, player: int) -> str:
-        return PLAYER_NAMES[player]
 
     def length_bound(self) -> int:
         return self.options.round_limit * TURNS_PER_ROUND * STEPS_PER_TURN + 10

@@ -75,7 +75,7 @@ def _sides(game: TrenchCheckersGame, view: dict[str, Any]) -> list[Text]:
     names = {c.id: c.name for c in game.cards.cards}
     for p in (0, 1):
         t = Text()
-        t.append(game.player_name(p), style=PLAYER_STYLE[p])
+        t.append(game.seat_name(p), style=PLAYER_STYLE[p])
         t.append(" (upper case)" if p == 0 else " (lower case)", style="dim")
         pieces = sum(len(r) for _, o, r, _ in view["stacks"] if o == p)
         t.append(f"  pieces {pieces}  fallen {view['fallen'][p]}  cards in hand {view['hand_sizes'][p]}")

@@ -529,7 +529,7 @@ class TrenchState(State[TrenchAction]):
         return events
 
     def status_text(self) -> str:
-        name = self.game.player_name
+        name = self.game.seat_name
         if self.phase == OVER or self.is_chance:
             if self.phase != OVER and self.draws:
                 return f"{name(self.draws[0])} draws a card"

@@ -104,7 +104,7 @@ def _tip(game: TrenchCheckersGame, name: str, kind: str, stack: tuple[int, str, 
         return f"{name}: {ground}"
     owner, ranks, active = stack
     pieces = ", ".join(RANK_NAMES[r] + (" (asleep)" if r == "C" and not active else "") for r in ranks)
-    return f"{name}: {ground}; {game.player_name(owner)}: {pieces}"
+    return f"{name}: {ground}; {game.seat_name(owner)}: {pieces}"
 
 
 def _xy(grid: Grid, cell: Cell) -> tuple[int, int]:
@@ -135,7 +135,7 @@ def _footer(game: TrenchCheckersGame, view: dict[str, Any], y: int) -> list[str]
     lines = [escape(view.get("status", ""))]
     if game.options.cards:
         hs = view["hand_sizes"]
-        lines.append(f"Cards in hand: {game.player_name(0)} {hs[0]}, {game.player_name(1)} {hs[1]}; deck {view['deck_size']}")
+        lines.append(f"Cards in hand: {game.seat_name(0)} {hs[0]}, {game.seat_name(1)} {hs[1]}; deck {view['deck_size']}")
     combat = view.get("combat")
     if combat and combat["rolls"][0]:
         lines.append(f"Dice: attacker {combat['rolls'][0]}+{combat['bonus'][0]} vs defender {combat['rolls'][1]}+{combat['bonus'][1]}")
@@ -168,7 +168,7 @@ def hand(game: TrenchCheckersGame, view: dict[str, Any]) -> dict[str, Any] | Non
         card = game.cards.by_id(card_id)
         if card is not None:
             cards.append({"id": card.id, "name": card.name, "text": card.text})
-    counts = [{"seat": p, "name": game.player_name(p), "count": n} for p, n in enumerate(view["hand_sizes"])]
+    counts = [{"seat": p, "name": game.seat_name(p), "count": n} for p, n in enumerate(view["hand_sizes"])]
     return {"cards": cards if view.get("hand") is not None else None, "counts": counts, "deck": view["deck_size"]}
 
 
@@ -183,7 +183,7 @@ def action_label(state: TrenchState, action: Action) -> str | None:
         names = {c.id: c.name for c in state.game.cards.cards}
         return f"Play {names.get(action.card, action.card)}" + (f" on {Grid.name(action.cell)}" if action.cell is not None else "")
     if isinstance(action, ChooseFirst):
-        return f"{state.game.player_name(action.player)} goes first"
+        return f"{state.game.seat_name(action.player)} goes first"
     if isinstance(action, EndAttacks):
         return "End my attacks"
     if isinstance(action, Pass):
