@@ -21,23 +21,24 @@ BOUND = 0.95
 """Every non-final position is valued within this bound; the end of the game is +-1."""
 
 
-def _two_d6() -> dict[int, float]:
-    counts: dict[int, float] = {}
+def _two_d6() -> dict[int, int]:
+    counts: dict[int, int] = {}
     for a in range(1, 7):
         for b in range(1, 7):
-            counts[a + b] = counts.get(a + b, 0.0) + 1 / 36
+            counts[a + b] = counts.get(a + b, 0) + 1
     return counts
 
 
 TWO_D6 = _two_d6()
+"""Ways (of 36) to roll each total on 2d6."""
 
 
 def beat_chance(total: int, defence: int) -> float:
     """P(``total`` > 2d6 + ``defence``): an attack roll of ``total`` hits (rule 8.2)."""
-    return sum(p for s, p in TWO_D6.items() if total > s + defence)
+    return sum(n for s, n in TWO_D6.items() if total > s + defence) / 36
 
 
-HIT = {edge: sum(p * beat_chance(s + edge, 0) for s, p in TWO_D6.items()) for edge in range(-12, 13)}
+HIT = {edge: sum(n * m for s, n in TWO_D6.items() for t, m in TWO_D6.items() if s + edge > t) / 1296 for edge in range(-12, 13)}
 """P(2d6 + attack > 2d6 + defence) by attack - defence (rule 8.2)."""
 
 
