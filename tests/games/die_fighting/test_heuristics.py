@@ -37,14 +37,14 @@ def test_a_ranged_shot_always_hits_and_a_blocked_one_does_at_most_one(tmp_path: 
 def test_the_side_with_the_stronger_attack_on_offer_is_preferred(tmp_path: Path) -> None:
     # equal material (one Heavy Infantry and one Conscripts each); South's Heavy
     # Infantry stands next to North's Conscripts, the other two are far apart
-    units = [(0, "HI", "e5", None), (1, "CO", "e6", None), (0, "CO", "a1", None), (1, "HI", "j10", None)]
+    units: list[tuple[int, str, str, int | None]] = [(0, "HI", "e5", None), (1, "CO", "e6", None), (0, "CO", "a1", None), (1, "HI", "j10", None)]
     st = position(tmp_path, units, stage="combat")
     gain = threats(st)
     assert gain[0] > gain[1]
     assert evaluate(st, 0) > 0  # material alone would value it at 0
     assert evaluate(st, 1) == pytest.approx(-evaluate(st, 0))
     # the same armies with the roles swapped: North now holds the stronger attack
-    mirror = [(1 - owner, kind, square, points) for owner, kind, square, points in units]
+    mirror: list[tuple[int, str, str, int | None]] = [(1 - owner, kind, square, points) for owner, kind, square, points in units]
     other = position(tmp_path, mirror, stage="combat")
     assert evaluate(other, 1) == pytest.approx(evaluate(st, 0))
 
