@@ -85,3 +85,14 @@ def test_evaluate_stays_in_range_and_is_zero_sum(seed: int) -> None:
         steps += 1
     assert st.is_terminal, f"seed {seed}: no end in {steps} steps"
     assert abs(evaluate(st, 0)) <= 1.0
+
+
+def test_the_unit_choosing_its_order_keeps_its_threat(tmp_path: Path) -> None:
+    # activating a unit for combat takes nothing away: its attack is still to come
+    st = position(tmp_path, [(0, "HI", "e5", None), (1, "CO", "e6", None), (1, "CO", "j10", None)], stage="combat")
+    before = threats(st)
+    act(st, "activate e5")
+    assert st.phase == Phase.ORDER
+    assert threats(st) == pytest.approx(before)
+    act(st, "attack e6")
+    assert threats(st)[0] < before[0]  # now an attack under way, no longer an offer

@@ -127,13 +127,15 @@ def threats(state: DieFightingState) -> list[float]:
     out = [0.0, 0.0]
     table = state.game.table
     board = state.board
-    combat = state.stage == Stage.COMBAT
-    done = state.done
+    # in the combat phase a unit that has attacked is done; the unit choosing its
+    # order (already marked done) still has its attack to make
+    done = state.done if state.stage == Stage.COMBAT else ()
+    choosing = state.active if state.phase == Phase.ORDER else None
     sides: tuple[list[Unit], list[Unit]] = ([], [])
     for u in state.units.values():
         sides[u.owner].append(u)
     for uid, u in state.units.items():
-        if combat and uid in done:
+        if uid in done and uid != choosing:
             continue
         card = table.units[u.kind]
         if card.ranged and u.uses <= 0:  # rule 8.6
