@@ -6,32 +6,102 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
-from .constants import EventKind
-from .tables import split_key
+from .constants import ROLLING, EventKind, PendingKind, Phase, Stage
+from .tables import Unit, UnitTable, split_key
 
 if TYPE_CHECKING:
     from .rules import DieFightingState
+
+THREAT_NOW = 0.5
+"""Share of a unit's best expected damage (in material) on an enemy it can attack from
+where it stands, credited to its side: the enemy may act first or step away."""
+THREAT_MOVE = 0.25
+"""The same for an enemy it could reach by moving first (and less, the farther beyond)."""
+MEMO_SIZE = 50_000
+"""Positions whose threats are remembered per unit table, then forgotten at once."""
+BOUND = 0.95
+"""Every non-final position is valued within this bound; the end of the game is +-1."""
+
+
+def _two_d6() -> dict[int, int]:
+    counts: dict[int, int] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            counts[a + b] = counts.get(a + b, 0) + 1
+    return counts
+
+
+TWO_D6 = _two_d6()
+"""Ways (of 36) to roll each total on 2d6."""
+
+
+def beat_chance(total: int, defence: int) -> float:
+    """P(``total`` > 2d6 + ``defence``): an attack roll of ``total`` hits (rule 8.2)."""
+    return sum(n for s, n in TWO_D6.items() if total > s + defence) / 36
+
+
+HIT = {edge: sum(n * m for s, n in TWO_D6.items() for t, m in TWO_D6.items() if s + edge > t) / 1296 for edge in range(-12, 13)}
+"""P(2d6 + attack > 2d6 + defence) by attack - defence (rule 8.2)."""
+
+
+def unit_value(table: UnitTable, kind: str, commander: str, points: int, uses: int) -> float:
+    """A unit's worth in material: its cost scaled by its remaining strength (and a
+    Ranged unit's by its uses left); 0 once eliminated."""
+    if points <= 0:
+        return 0.0
+    key = (kind, commander, points, uses)
+    value = table.values.get(key)
+    if value is None:
+        card = table.units[kind]
+        value = table.cost(kind, commander) * (0.4 + 0.6 * points / card.die)
+        if card.ranged:
+            value *= 0.6 + 0.4 * uses / max(card.uses, 1)
+        table.values[key] = value
+    return value
+
+
+def expected_loss(table: UnitTable, attacker: Unit, target: Unit, blocked: bool = False, share: int = 1,
+                  hit: float | None = None) -> float:
+    """The material ``target`` is expected to lose to one attack by ``attacker``: the
+    chance to hit (rules 8.2, 8.3; ``hit`` when already known) times the mean loss over
+    the damage die (rules 8.4, 8.5), the damage split ``share`` ways and at most 1 when
+    a Ranged attacker shoots through Blocking terrain (rule 8.7)."""
+    key = (attacker.kind, attacker.commander, target.kind, target.commander, target.points, target.uses, blocked, share)
+    loss = table.threats.get(key) if hit is None else None
+    if loss is None:
+        card, foe = table.units[attacker.kind], table.units[target.kind]
+        bonus = card.damage_bonus + table.bonus(attacker.kind, attacker.commander, "damage")
+        before = unit_value(table, target.kind, target.commander, target.points, target.uses)
+        lost = 0.0
+        for face in range(1, card.damage + 1):
+            damage = (face + bonus) // share
+            if blocked:
+                damage = min(damage, 1)
+            lost += before - unit_value(table, target.kind, target.commander, target.points - damage, target.uses)
+        lost /= card.damage
+        if hit is not None:
+            return hit * lost
+        if card.ranged or foe.ranged:
+            hit = 1.0
+        else:
+            edge = table.stat(attacker.kind, attacker.commander, "attack") - table.stat(target.kind, target.commander, "defence")
+            hit = HIT[max(-12, min(12, edge))]
+        loss = table.threats[key] = hit * lost
+    return loss
 
 
 def evaluate(state: DieFightingState, player: int) -> float:
     """Value in [-1, 1] for ``player``: the points value of each side's units scaled by
     their remaining strength (material; units bought and not yet deployed at their
-    cost), and the points already eliminated in a timed game."""
+    cost), plus a share of the expected damage of each unit's best attack on offer
+    (more if it can attack from where it stands), an attack under way at its odds, and
+    the points already eliminated in a timed game."""
     if state.is_terminal:
         return state.returns()[player]
     table = state.game.table
     material = [0.0, 0.0]
-    values = table.values
     for u in state.units.values():
-        key = (u.kind, u.commander, u.points, u.uses)
-        value = values.get(key)
-        if value is None:
-            card = table.units[u.kind]
-            value = table.cost(u.kind, u.commander) * (0.4 + 0.6 * u.points / card.die)
-            if card.ranged:
-                value *= 0.6 + 0.4 * u.uses / max(card.uses, 1)
-            values[key] = value
-        material[u.owner] += value
+        material[u.owner] += unit_value(table, u.kind, u.commander, u.points, u.uses)
     # units bought but not yet deployed count at full strength (a deployed unit at full
     # strength is worth its cost too), so buying, deploying and fighting share one scale
     for p in (0, 1):
@@ -40,11 +110,101 @@ def evaluate(state: DieFightingState, player: int) -> float:
     total = material[0] + material[1]
     if total <= 0:
         return 0.0
-    score = (material[player] - material[1 - player]) / total
+    gain = (0.0, 0.0)
+    if state.stage in (Stage.INITIATIVE, Stage.MOVE, Stage.COMBAT):
+        gain = _gains(state)
+    score = (material[player] + gain[player] - material[1 - player] - gain[1 - player]) / total
     if state.game.options.victory == "timed":
         lost = state.lost
         score += 0.5 * (lost[1 - player] - lost[player]) / max(state.game.points, 1)
-    return max(-0.95, min(0.95, score))
+    return max(-BOUND, min(BOUND, score))
+
+
+def _gains(state: DieFightingState) -> tuple[float, float]:
+    """``threats`` plus an attack under way, remembered by everything they read:
+    a search values the same position many times (an attack's 1,296 x 6 rolls end
+    in a handful of positions)."""
+    combat = state.stage == Stage.COMBAT
+    key = (state.field, combat, state.phase if combat else None, state.active if combat else None, state.pending,
+           frozenset(state.units.items()), frozenset(state.done) if combat else None)
+    memo = state.game.table.positions
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        gain = threats(state)
+        _pending(state, gain)
+        found = memo[key] = (gain[0], gain[1])
+    return found
+
+
+def threats(state: DieFightingState) -> list[float]:
+    """For each player, the summed threat of its units still to attack this round: each
+    unit's best expected damage on one enemy (``expected_loss``), weighted THREAT_NOW
+    if in range now, THREAT_MOVE if a move first brings it in range, and by
+    THREAT_MOVE * move / distance beyond that (a pull towards the enemies it beats)."""
+    out = [0.0, 0.0]
+    table = state.game.table
+    board = state.board
+    # in the combat phase a unit that has attacked is done; the unit choosing its
+    # order (already marked done) still has its attack to make
+    done = state.done if state.stage == Stage.COMBAT else ()
+    choosing = state.active if state.phase == Phase.ORDER else None
+    sides: tuple[list[Unit], list[Unit]] = ([], [])
+    for u in state.units.values():
+        sides[u.owner].append(u)
+    for uid, u in state.units.items():
+        if uid in done and uid != choosing:
+            continue
+        card = table.units[u.kind]
+        if card.ranged and u.uses <= 0:  # rule 8.6
+            continue
+        reach = table.stat(u.kind, u.commander, "range")
+        move = table.stat(u.kind, u.commander, "speed") + table.stat(u.kind, u.commander, "movement")
+        adjacent = board.adjacent[u.cell]
+        ux, uy = u.cell
+        best = 0.0
+        for e in sides[1 - u.owner]:
+            d = max(abs(e.cell[0] - ux), abs(e.cell[1] - uy))
+            if d <= reach and (d > 1 or e.cell in adjacent):
+                weight = THREAT_NOW
+            elif d - reach <= move:
+                weight = THREAT_MOVE
+            else:
+                weight = THREAT_MOVE * move / (d - reach)
+            if weight * table.cost(e.kind, e.commander) <= best:
+                continue  # cannot beat the best found (a loss is below the target's cost)
+            blocked = card.ranged and d > 1 and board.line_blocked(u.cell, e.cell)
+            value = weight * expected_loss(table, u, e, blocked)
+            if value > best:
+                best = value
+        out[u.owner] += best
+    return out
+
+
+def _pending(state: DieFightingState, gain: list[float]) -> None:
+    """An attack whose dice are being rolled, at its odds: the targets still to roll
+    defence against the attack total (when known), those hit for sure."""
+    p = state.pending
+    if p is None or p.kind != PendingKind.ATTACK or state.phase not in ROLLING or p.unit not in state.units:
+        return
+    table = state.game.table
+    unit = state.units[p.unit]
+    for tid in p.targets:
+        target = state.units.get(tid)
+        if target is None:
+            continue
+        if tid in p.hits:
+            hit = 1.0
+        elif state.phase == Phase.DAMAGE_ROLL or tid not in p.queue:
+            continue  # missed
+        elif p.total is not None:
+            hit = beat_chance(p.total, table.stat(target.kind, target.commander, "defence"))
+        else:
+            edge = table.stat(unit.kind, unit.commander, "attack") - table.stat(target.kind, target.commander, "defence")
+            hit = HIT[max(-12, min(12, edge))]
+        blocked = table.units[unit.kind].ranged and state.board.line_blocked(unit.cell, target.cell)
+        gain[unit.owner] += expected_loss(table, unit, target, blocked, len(p.targets), hit)
 
 
 def outcome_label(before: DieFightingState, after: DieFightingState, events: list[Event], player: int) -> str:

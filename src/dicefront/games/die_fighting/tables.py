@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -59,6 +60,10 @@ class UnitTable:
     _stats: dict[tuple[str, str, str], int] = field(default_factory=dict, init=False, compare=False, repr=False)
     values: dict[tuple[str, str, int, int], float] = field(default_factory=dict, init=False, compare=False, repr=False)
     """The heuristics' worth of a unit by (kind, commander, points, uses), memoized."""
+    threats: dict[tuple[str, str, str, str, int, int, bool, int], float] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """The heuristics' expected loss of a target to one attack, memoized."""
+    positions: dict[Hashable, tuple[float, float]] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """The heuristics' threats by position, memoized."""
 
     def cost(self, kind: str, commander: str) -> int:
         return self.units[kind].cost + (self.commanders[commander].cost if commander else 0)
