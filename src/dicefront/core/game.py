@@ -25,7 +25,7 @@ from .errors import IllegalActionError, NotationError, StateFormatError
 from .events import Event
 from .fields import freeze, key_fields
 from .notation import Notation
-from .options import OptionInfo, build_options, data_folders, option_schema, options_to_json
+from .options import OptionInfo, build_options, data_folders, option_schema, options_to_json, stored_options_json
 from .roles import role_module
 from .seats import default_seat_name
 
@@ -160,7 +160,10 @@ class Game(ABC, Generic[O, S]):
             raise StateFormatError(f"this position is for game {data.get('game')!r}, not {self.name!r}")
         if data.get("format") != STATE_FORMAT:
             raise StateFormatError(f"unsupported position format {data.get('format')!r} (expected {STATE_FORMAT})")
-        if data.get("options", self.options_json()) != self.options_json():
+        saved = data.get("options", self.options_json())
+        if not isinstance(saved, dict):
+            raise StateFormatError("the position's 'options' must be an object")
+        if stored_options_json(type(self.options), saved) != self.options_json():  # a file older than an option: its legacy value
             raise StateFormatError("this position was saved with other game options")
         try:
             state = self._state_from_payload(data["state"])

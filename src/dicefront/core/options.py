@@ -200,6 +200,20 @@ def legacy_options(cls: type, given: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+def stored_options_json(cls: type, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The full options (every field) a stored position or game recorded as ``given``
+    stands for: the options it names, then the ``legacy`` value of each option it does
+    not name, then the default (to compare with :func:`options_to_json` of a game)."""
+    out = legacy_options(cls, given)
+    for f in dataclasses.fields(cls):
+        if f.name not in out:
+            if f.default is not dataclasses.MISSING:
+                out[f.name] = f.default
+            elif f.default_factory is not dataclasses.MISSING:
+                out[f.name] = f.default_factory()
+    return out
+
+
 def options_to_json(options: object) -> dict[str, Any]:
     """The options as a plain dict (every field, defaults included)."""
     if not dataclasses.is_dataclass(options) or isinstance(options, type):

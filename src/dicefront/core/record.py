@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,9 +24,15 @@ from .notation import MAX_NOTATION_CHARS
 RECORD_FORMAT = 1
 
 
-def state_digest(state: State) -> str:
-    """A hash of the full state, identical for identical states on any machine."""
-    text = json.dumps(state.to_json(), sort_keys=True, separators=(",", ":"))
+def state_digest(state: State, named: Mapping[str, Any] | None = None) -> str:
+    """A hash of the full state, identical for identical states on any machine.
+    ``named``: the options a record names; options it does not name (added to the game
+    after it was recorded, read under their legacy values) are left out of the hash, so
+    the digest it stored still matches."""
+    data = state.to_json()
+    if named is not None and isinstance(data.get("options"), dict):
+        data = dict(data, options={k: v for k, v in data["options"].items() if k in named})
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -187,7 +193,7 @@ def _apply_step(game: Game[Any, Any], state: State, step: Step) -> Step:
 
 def verify(record: MatchRecord, final: State) -> None:
     """Raise ReplayError if the re-run final state differs from what the record says."""
-    if record.final_digest and state_digest(final) != record.final_digest:
+    if record.final_digest and state_digest(final, record.options) != record.final_digest:
         raise ReplayError("the replay re-ran to a different final state than the one recorded (digest mismatch)")
     if tuple(final.returns()) != tuple(record.returns):
         raise ReplayError(f"the replay re-ran to returns {list(final.returns())}, but it records {list(record.returns)}")
