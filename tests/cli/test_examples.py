@@ -8,8 +8,10 @@ import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 import dicefront
+from dicefront.cli import app
 from dicefront.core.errors import StateFormatError
 from dicefront.core.record import MatchRecord
 from dicefront.core.registry import build
@@ -24,7 +26,7 @@ def test_every_example_file_loads(path: Path) -> None:
         record = MatchRecord.from_json(data)
         assert dicefront.rerun(record) is not None  # every step re-runs to the recorded end
     else:
-        state = dicefront.state_from_json(data)  # as `dicefront play/odds --position` read it
+        state = dicefront.state_from_json(data)  # as `dicefront odds --position` reads it
         assert state.game.name == data["game"] and not state.is_terminal
 
 
@@ -45,3 +47,11 @@ def test_a_position_older_than_an_option_takes_its_legacy_value_and_no_other() -
                 game.state_from_json(older)  # today's default is not what the file was played under
         return
     pytest.fail("no game declares a legacy option value: this test has nothing to check")
+
+
+@pytest.mark.parametrize("path", [p for p in EXAMPLES if "replay" not in p.name], ids=lambda p: p.name)
+def test_play_continues_from_an_example_position_under_its_saved_options(path: Path) -> None:
+    data = json.loads(path.read_text())
+    result = CliRunner().invoke(app, ["play", data["game"], "--position", str(path), "--vs", "random", "--seed", "1"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "Game left" in result.output and "saved with other game options" not in result.output

@@ -275,8 +275,11 @@ def play(
     """Play a game in the terminal: against the computer with --vs, or hot seat."""
     g = load_game(game, option)
     state = g.new_state()
-    if position is not None:
-        state = load_position(g.name, position, g)
+    if position is not None and option:
+        state = load_position(g.name, position, g)  # -o given: the file must have been saved with those options
+    elif position is not None:
+        state = load_position(g.name, position)  # the options saved in the file (older files: legacy values)
+        g = state.game
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     humans = {0, 1} if vs is None else {seat}
