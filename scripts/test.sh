@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install Dicefront with everything its tests need, then run every check:
 # ruff (lint), mypy (types) and the whole pytest suite (unit, rules, conformance,
-# agents, odds, server and the browser end-to-end tests).
+# agents, odds, server and the browser end-to-end tests), then the compiled games'
+# tests against the mypyc-compiled engine (scripts/test-native.sh).
 # Usage: bash scripts/test.sh [extra pytest arguments]
 # CI (.ci/run) runs exactly this with no arguments.
 set -euo pipefail
@@ -31,4 +32,15 @@ if [ "$status" -eq 5 ]; then
   echo "pytest collected no tests: that is a failure here" >&2
   exit 1
 fi
-exit "$status"
+if [ "$status" -ne 0 ]; then
+  exit "$status"
+fi
+# The opt-in compiled engine (mypyc): the compiled games' rule, conformance, replay and
+# odds tests against the compiled modules, which are deleted again afterwards.
+# DICEFRONT_SKIP_NATIVE=1 skips it on a developer's machine (never under CI=true).
+if [ "${DICEFRONT_SKIP_NATIVE:-}" = "1" ] && [ "${CI:-}" != "true" ]; then
+  echo "== compiled engine: skipped (DICEFRONT_SKIP_NATIVE=1)"
+  exit 0
+fi
+echo "== compiled engine (mypyc)"
+bash scripts/test-native.sh

@@ -12,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import dicefront
-from dicefront.core.fields import key_fields
+from dicefront.core.chance import sample
+from dicefront.core.fields import key_fields, stored_fields
 from dicefront.core.game import State
 from dicefront.core.native import compiled_files, is_compiled, native_modules, stale_files
 from dicefront.lab.bench import random_playout
@@ -100,3 +101,27 @@ def test_is_compiled_tells_where_a_module_was_loaded_from() -> None:
         module = sys.modules.get(name)
         if module is not None:
             assert is_compiled(module), name
+
+
+def test_a_copy_through_stored_fields_is_the_same_position_pure_or_compiled() -> None:
+    # ``__slots__`` is empty on a compiled class: field-by-field copies use stored_fields
+    for name in dicefront.names():
+        game = dicefront.load(name)
+        rng = random.Random(SEED)
+        state: State[Any] = game.new_state()
+        for _ in range(40):
+            if state.is_terminal:
+                break
+            if state.is_chance:
+                state.apply_chance(sample(state.chance_outcomes(), rng))
+            else:
+                player = state.actors[0]
+                state.apply(rng.choice(state.legal_actions(player)), player)
+        cls = type(state)
+        copy = cls.__new__(cls)
+        for field in stored_fields(cls):
+            setattr(copy, field, getattr(state, field))
+        assert set(key_fields(cls)) <= set(stored_fields(cls)) and "game" in stored_fields(cls), name
+        assert copy.key() == state.key(), f"{name} (seed {SEED})"
+        for player in state.actors:
+            assert copy.legal_actions(player) == state.legal_actions(player), f"{name} (seed {SEED})"

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from dicefront.core import Action, State, sample
+from dicefront.core.fields import stored_fields
 from dicefront.games.army_backgammon import ArmyBackgammonGame
 from dicefront.games.army_backgammon.actions import ArmyAction
 from dicefront.games.army_backgammon.rules import ArmyState
@@ -166,8 +167,8 @@ def test_a_game_may_give_its_information_set_for_exact_odds() -> None:
             return [(here, F(1, 2)), (elsewhere, F(1, 2))]
 
     known: Any = Known.__new__(Known)
-    for slot in type(state).__slots__:
-        setattr(known, slot, getattr(state, slot))
+    for name in stored_fields(type(state)):  # not __slots__: compiled (mypyc) it is empty
+        setattr(known, name, getattr(state, name))
     saves = SAVE_UP_TO[state.men[str(action).split()[1]].stance]
     result = analyse(known, action, player)
     assert result.exact and "exact over" in result.notes[0]

@@ -14,11 +14,18 @@ _ATOMS = (int, str, float, bool, type(None))
 def key_fields(cls: type) -> tuple[str, ...]:
     """Every slot of ``cls`` and its bases that holds game state: not ``game`` (the
     definition, the same for every state of a game) and not ``_``-prefixed caches."""
+    return tuple(name for name in stored_fields(cls) if name != "game" and not name.startswith("_"))
+
+
+@cache
+def stored_fields(cls: type) -> tuple[str, ...]:
+    """Every slot of ``cls`` and its bases, ``game`` and caches included, pure or compiled:
+    the attributes to copy for a field-by-field copy of a state."""
     names: list[str] = []
     for klass in reversed(cls.__mro__):
         slots = klass.__dict__.get("__slots__", ()) or _compiled_slots(klass)
         for name in (slots,) if isinstance(slots, str) else slots:
-            if name != "game" and not name.startswith("_") and name not in names:
+            if name not in names:
                 names.append(name)
     return tuple(names)
 

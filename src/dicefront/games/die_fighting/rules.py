@@ -10,6 +10,7 @@ from ...core.chance import Outcomes, Roll, dice
 from ...core.events import Event
 from ...core.game import Action, PhaseState
 from ...core.grid import Cell, Grid
+from ...core.native import mypyc_attr
 from . import combat
 from .actions import Activate, Buy, ChooseMap, ChooseSide, Deploy, DieFightingAction, DoneBuying, MoveTo
 from .constants import DICE_PHASES, EventKind, Phase, Stage
@@ -36,8 +37,12 @@ _DICE: dict[int, Outcomes] = {}
 BOTH_2D6 = [(Roll(r.faces + s.faces), p * q) for r, p in TWO_D6 for s, q in TWO_D6]
 
 
+# compiled (scripts/build-native.sh), clone()'s __new__ must not run __init__
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DieFightingState(PhaseState[DieFightingAction]):
     CHANCE_PHASES = DICE_PHASES
+    phase: str  # declared here too, so that compiled they are slots of this class (core.fields)
+    player: int
     __slots__ = (
         "active",
         "army",

@@ -13,6 +13,7 @@ from ...core.chance import Outcomes, Roll
 from ...core.events import Event
 from ...core.game import Action, State, winner_returns
 from ...core.grid import Cell, Grid
+from ...core.native import mypyc_attr
 from . import combat as cb
 from .actions import RANKS, Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play, TrenchAction
 from .cards_play import card_plays, play_card, reason
@@ -69,6 +70,8 @@ def unit_plan(ranks: str) -> tuple[tuple[str | None, int], ...]:
     return plan
 
 
+# compiled (scripts/build-native.sh), clone()'s __new__ must not run __init__
+@mypyc_attr(allow_interpreted_subclasses=True)
 class TrenchState(State[TrenchAction]):
     __slots__ = (
         "_attacks",
@@ -459,7 +462,13 @@ class TrenchState(State[TrenchAction]):
             return apply_action(self, action, player)  # raises TypeError
         return handler(self, action, player)
 
-    push = _apply  # the unchecked path (``State.push``) without one call
+    def push(self, action: TrenchAction, player: int) -> list[Event]:
+        # the unchecked path (``State.push``) without one call: ``_apply``'s body again, as
+        # a method (an alias ``push = _apply`` breaks the compiled class: scripts/build-native.sh)
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            return apply_action(self, action, player)  # raises TypeError
+        return handler(self, action, player)
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
         return apply_chance(self, outcome)
