@@ -48,14 +48,16 @@ def click_id(page: Any, element_id: str) -> None:
 
 
 def quiet(page: Any, ms: int = 250) -> None:
-    """Wait until no update has arrived for ``ms`` milliseconds."""
+    """Wait until no update has arrived for ``ms`` milliseconds and no piece is still
+    gliding to its square (motion.js): boxes measured mid-glide are in between squares."""
     last = None
     for _ in range(100):
         step = state(page).get("step")
         if step == last:
-            return
+            break
         last = step
         page.wait_for_timeout(ms)
+    page.wait_for_function("!document.querySelector('#board svg .df-moving')")
 
 
 def click_button(page: Any, text: str) -> None:

@@ -45,14 +45,9 @@ def test_die_fighting_click_the_active_unit_to_stay(new_page: Any, server_url: s
     assert not page.locator(".toast").filter(has_text="Nothing to do").count()
 
 
-def test_army_backgammon_destination_row_under_men_is_clickable(new_page: Any, server_url: str) -> None:
-    page = start(new_page, server_url, "army_backgammon")
-    for _ in range(60):  # past the set-up, to Green's first move on the board
-        msg = wait_turn(page)
-        if any(len(a["path"]) == 2 and a["path"][1].startswith("r-") for a in msg["actions"]):
-            break
-        send_text(page, msg["actions"][0]["text"])
-    quiet(page)
+def _row_move_over_men(page: Any) -> tuple[str, str] | None:
+    """A legal move of a man to a row where other men (not its own targets) stand: the
+    man and one man standing there, or None when this turn has no such move."""
     msg = state(page)
     men = page.evaluate(BOX_CENTERS, "m-")
     rows = page.evaluate(BOX_CENTERS, "r-")
@@ -64,10 +59,28 @@ def test_army_backgammon_destination_row_under_men_is_clickable(new_page: Any, s
         others = {a["path"][1] for a in msg["actions"] if a["path"][:1] == [man] and len(a["path"]) == 2}
         standing = [m for m, c in men.items() if left < c[0] < right and top < c[1] < bottom and m != man and m not in others]
         if standing:
-            break
+            return man, standing[0]
+    return None
+
+
+def test_army_backgammon_destination_row_under_men_is_clickable(new_page: Any, server_url: str) -> None:
+    page = start(new_page, server_url, "army_backgammon")
+    found = None
+    for _ in range(120):  # past the set-up, to a turn (the server's dice decide which) with such a move
+        msg = wait_turn(page)
+        assert not msg["terminal"], "the game ended before a move to a row under men came up"
+        if any(len(a["path"]) == 2 and a["path"][1].startswith("r-") for a in msg["actions"]):
+            quiet(page)
+            found = _row_move_over_men(page)
+            if found:
+                break
+        send_text(page, msg["actions"][0]["text"])
     else:
-        raise AssertionError("no move to a row where other men stand at the start of the game")
+        raise AssertionError("no move to a row where other men stand came up in 120 decisions")
+    assert found is not None
+    man, standing = found
+    msg = state(page)
     before = msg["step"]
     center_click(page, man)
-    center_click(page, standing[0])  # on the highlighted row, over a man who cannot be the target
+    center_click(page, standing)  # on the highlighted row, over a man who cannot be the target
     page.wait_for_function(f"window.dicefront.state().step > {before}", timeout=5_000)
