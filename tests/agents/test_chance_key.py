@@ -14,7 +14,6 @@ its door, and the volley looks worse than the sure 0.2.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -24,24 +23,11 @@ from dicefront.core import Action, Game, Roll, State, dice
 from dicefront.core.errors import AgentError
 from dicefront.games.die_fighting import DieFightingGame
 
-from .toys import GambleGame
+from .toys import GambleGame, NoOptions, Word
 
 SAFE = 0.2
 ROLLS = 3
 DOORS = 4
-
-
-@dataclass(frozen=True)
-class NoOptions:
-    pass
-
-
-@dataclass(frozen=True)
-class Word(Action):
-    word: str
-
-    def __str__(self) -> str:
-        return self.word
 
 
 class DoorsGame(Game[NoOptions, "DoorsState"]):
