@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 import dicefront
-from dicefront.core.chance import sample
 from dicefront.games.army_backgammon import tactics as T
 from dicefront.games.army_backgammon.tactics import Man, Men
 
+from .helpers import after_each_step
 from .test_lookahead import ref_attacks
 
 CASES: list[dict[str, Any]] = [{}, {"attack_direction": "ahead"}, {"army": "multi"}, {"army": "large"}]
@@ -70,17 +70,9 @@ def test_kept_usable_count_matches_a_fresh_search(seed: int, opts: dict[str, Any
     rng = random.Random(seed)
     game: Any = dicefront.load("army_backgammon", **opts)
     checked = 0
-    for _ in range(8):
-        st = game.new_state()
-        while not st.is_terminal:
-            if st.is_chance:
-                st.push_chance(sample(st.chance_outcomes(), rng))
-            else:
-                p = st.actors[0]
-                actions = st.legal_actions(p)
-                st.push(actions[rng.randrange(len(actions))], p)
-            if st._usable is not None:
-                checked += 1
-                fresh = T.usable(game.context, st.men, st.player, st.slots, st.dice, st.moved, st.fired, st.orders)
-                assert st._usable == fresh, f"seed {seed}, turn {st.turn}: kept {st._usable}, search {fresh}"
+    for st in after_each_step(game, rng, 8):
+        if st._usable is not None:
+            checked += 1
+            fresh = T.usable(game.context, st.men, st.player, st.slots, st.dice, st.moved, st.fired, st.orders)
+            assert st._usable == fresh, f"seed {seed}, turn {st.turn}: kept {st._usable}, search {fresh}"
     assert checked > 0

@@ -18,7 +18,7 @@ from dicefront.games.army_backgammon import tactics as T
 from dicefront.games.army_backgammon.orders import two_dice_values
 from dicefront.games.army_backgammon.stances import list_stance_actions
 
-from .helpers import legal, position, roll
+from .helpers import after_each_step, legal, position, roll
 from .test_compact_board import CASES, random_men
 from .test_lookahead import ref_usable
 
@@ -181,24 +181,16 @@ def test_men_key_kept_move_by_move_is_exact(seed: int, opts: dict[str, Any]) -> 
     game: Any = dicefront.load("army_backgammon", **opts)
     seen: dict[int, frozenset[Any]] = {}
     checked = 0
-    for _ in range(6):
-        st = game.new_state()
-        while not st.is_terminal:
-            if st.is_chance:
-                st.push_chance(sample(st.chance_outcomes(), rng))
-            else:
-                p = st.actors[0]
-                actions = st.legal_actions(p)
-                st.push(actions[rng.randrange(len(actions))], p)
-            if st._men_id is None or st._roster is None:
-                continue
-            checked += 1
-            assert st._men_id == st._roster.key(st.men), f"seed {seed}, turn {st.turn}: the kept key is stale"
-            men = frozenset(st.men.items())
-            assert seen.setdefault(st._men_id, men) == men, f"seed {seed}, turn {st.turn}: one key for two boards"
-            fresh = st.clone()
-            fresh._men_id = None  # as a loaded position: its own roster, its own key
-            assert seen.setdefault(fresh.men_id(), men) == men, f"seed {seed}, turn {st.turn}: one key for two boards"
+    for st in after_each_step(game, rng, 6):
+        if st._men_id is None or st._roster is None:
+            continue
+        checked += 1
+        assert st._men_id == st._roster.key(st.men), f"seed {seed}, turn {st.turn}: the kept key is stale"
+        men = frozenset(st.men.items())
+        assert seen.setdefault(st._men_id, men) == men, f"seed {seed}, turn {st.turn}: one key for two boards"
+        fresh = st.clone()
+        fresh._men_id = None  # as a loaded position: its own roster, its own key
+        assert seen.setdefault(fresh.men_id(), men) == men, f"seed {seed}, turn {st.turn}: one key for two boards"
     assert checked > 100
 
 
