@@ -5,7 +5,8 @@
 # the compiled modules; then delete them again (also when a step fails).
 # scripts/test.sh runs this after the pure-Python run. Needs the dev extra (mypy ships
 # mypyc) and a C compiler: gcc is installed from Debian's packages when missing (as
-# root); under CI=true a missing compiler is a failure, elsewhere the step is skipped.
+# root), and so is python3-dev when Python.h is missing (Debian's system Python); under
+# CI=true a missing compiler or header is a failure, elsewhere the step is skipped.
 # Usage: bash scripts/test-native.sh [extra pytest arguments]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,9 +15,24 @@ have_compiler() {
   command -v cc >/dev/null 2>&1 || command -v gcc >/dev/null 2>&1
 }
 
-if ! have_compiler && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+have_headers() {
+  python -c 'import pathlib, sysconfig, sys; sys.exit(not (pathlib.Path(sysconfig.get_paths()["include"]) / "Python.h").exists())'
+}
+
+# Debian's system Python keeps Python.h in python3-dev; pyenv and python.org builds ship it
+if { ! have_compiler || ! have_headers; } && [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   export DEBIAN_FRONTEND=noninteractive
-  apt-get update -qq >/dev/null && apt-get install -y -qq gcc >/dev/null || true
+  packages=(gcc)
+  have_headers || packages+=(python3-dev)
+  apt-get update -qq >/dev/null && apt-get install -y -qq "${packages[@]}" >/dev/null || true
+fi
+if ! have_headers; then
+  if [ "${CI:-}" = "true" ]; then
+    echo "no Python.h for $(python -c 'import sys; print(sys.executable)') and it could not be installed: the compiled engine cannot be tested" >&2
+    exit 1
+  fi
+  echo "no Python.h (install python3-dev): the compiled-engine tests are skipped (they run on CI)" >&2
+  exit 0
 fi
 if ! have_compiler; then
   if [ "${CI:-}" = "true" ]; then
