@@ -82,6 +82,7 @@ class LiveGame:
         self.ended = ending.parse(row.status)  # a resignation (ending.py), or None
         self._boards: dict[Viewer, dict[str, Any]] = {}  # each seat's board message parts, built once per step
         self._boards_of: tuple[int, int, bool] = (-1, 0, False)
+        self.legal_by_text: dict[int, dict[str, Any]] = {}  # per seat, for the boards now built: its legal actions by their text
         self._update_from: dict[Viewer, int] = {}  # per viewer: its move-list length before the last change
         for step in row.steps:
             before = tuple(self.state.actors)
@@ -169,7 +170,9 @@ class LiveGame:
         if seat not in self.state.actors:
             raise IllegalActionError(text, seat, self._not_your_turn(seat))
         trial = self.state.clone()
-        action = self.game.parse_action(trial, text, seat)
+        action = self._shown_action(seat, text)
+        if action is None:
+            action = self.game.parse_action(trial, text, seat)
         path = self._path(action, seat)
         events = trial.apply(action, seat)
         plan = Plan(self.length, trial)
@@ -178,6 +181,12 @@ class LiveGame:
         if follow:
             self._follow(plan)
         return plan
+
+    def _shown_action(self, seat: int, text: str) -> Any:
+        """The legal action written exactly as the seat's board lists it (None: parse it)."""
+        if seat_view.key_of(self) != self._boards_of:
+            return None
+        return self.legal_by_text.get(seat, {}).get(text)
 
     def _path(self, action: Any, seat: int) -> list[str]:
         """The board ids of a move everyone may see (for highlighting the last move);

@@ -59,9 +59,10 @@ def board(live: LiveGame, seat: int | None) -> dict[str, Any]:
     by every update and greeting until the state changes (a new step, or a new state
     object: change the state only through those)."""
     state = live.state
-    key = (live.length, id(state), live.finished)
+    key = key_of(live)
     if key != live._boards_of:
         live._boards.clear()
+        live.legal_by_text.clear()
         live._boards_of = key
     board = live._boards.get(seat)
     if board is None:
@@ -101,14 +102,24 @@ def actions(live: LiveGame, seat: int | None) -> list[dict[str, Any]]:
     paths = live.game.role_function("svg", "action_path", required=False)  # as Game.action_path, looked up once
     optional = _extras(live)
     out = []
+    by_text: dict[str, Any] = {}
     for action in live.state.legal_actions(seat):
-        item: dict[str, Any] = {"text": str(action), "path": [] if paths is None else list(paths(live.state, action))}
+        text = str(action)
+        by_text[text] = action
+        item: dict[str, Any] = {"text": text, "path": [] if paths is None else list(paths(live.state, action))}
         for key, fn in optional:
             value = fn(live.state, action)
             if value:
                 item[key] = str(value)
         out.append(item)
+    if key_of(live) == live._boards_of:  # the list shown now: a move sent back in its words needs no parsing
+        live.legal_by_text[seat] = by_text
     return out
+
+
+def key_of(live: LiveGame) -> tuple[int, int, bool]:
+    """What a seat's board depends on: the game's length, its state object, whether it is over."""
+    return (live.length, id(live.state), live.finished)
 
 
 def _extras(live: LiveGame) -> list[tuple[str, Callable[[Any, Any], Any]]]:
