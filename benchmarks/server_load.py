@@ -6,10 +6,18 @@ it is its turn. Prints round trip p50/p99 (a move sent -> its mover's update), a
 errors, and the server's CPU seconds per action as a ratio to the reference's; then a
 soak of the server alone, reporting the slope of its memory (RSS) over time.
 
+By default the load is a closed loop: a player moves as soon as its update arrives, so
+each game has one move under way at a time and, by Little's law, the number of games
+over the throughput (column ``N/X ms``) is the mean time from a game's move to its next:
+the round trip plus the client's own turn-around. So a round trip under 100 ms at N games
+needs N / 0.1 s actions per second from the server and the client together.
+``--think SECONDS``: players pause before each move (exponential, that mean), as people do.
+
     python benchmarks/server_load.py                    # 20 and 200 games, 20 s soak
     python benchmarks/server_load.py --soak 600         # the 10-minute soak
     python benchmarks/server_load.py --db postgresql://... --games 20
     python benchmarks/server_load.py --games 20 --soak 0 --profile /tmp/prof.txt   # py-spy
+    python benchmarks/server_load.py --games 200 --think 2 --soak 0     # players pause ~2 s per move
 
 Bounded: every phase stops after --seconds (or --actions per game); loopback only."""
 
@@ -144,6 +152,7 @@ class Clock:
     seconds: float
     ready: asyncio.Barrier
     until: float = 0.0
+    think: float = 0.0  # mean pause (exponential) before each move; 0: closed loop
 
 
 async def one_game(port: int, rng: random.Random, clock: Clock, max_actions: int, tally: Tally, first: bool) -> None:
@@ -168,6 +177,8 @@ async def one_game(port: int, rng: random.Random, clock: Clock, max_actions: int
                 return
             mover = 0 if latest[0]["actions"] else 1
             before = latest[mover]["step"]
+            if clock.think:  # a person looks at the board first (the round trip starts when the move is sent)
+                await asyncio.sleep(min(rng.expovariate(1 / clock.think), max(0.0, clock.until - time.monotonic())))
             start = time.perf_counter()
             await socks[mover].send(json.dumps({"type": "act", "action": rng.choice(latest[mover]["actions"])["text"]}))
             while latest[mover]["step"] <= before:
@@ -200,9 +211,9 @@ async def next_state(ws: Any, tally: Tally) -> dict[str, Any]:
             return msg
 
 
-async def load(pid: int, port: int, games: int, seconds: float, max_actions: int, seed: int) -> Tally:
+async def load(pid: int, port: int, games: int, seconds: float, max_actions: int, seed: int, think: float = 0.0) -> Tally:
     tally = Tally(pid)
-    clock = Clock(seconds, asyncio.Barrier(games), time.monotonic() + 600)
+    clock = Clock(seconds, asyncio.Barrier(games), time.monotonic() + 600, think)
     rng = random.Random(seed)
 
     async def slot(i: int) -> None:
@@ -221,13 +232,13 @@ async def load(pid: int, port: int, games: int, seconds: float, max_actions: int
     return tally
 
 
-def phase(pid: int, port: int, games: int, seconds: float, max_actions: int, seed: int) -> dict[str, float]:
-    tally = asyncio.run(load(pid, port, games, seconds, max_actions, seed))
+def phase(pid: int, port: int, games: int, seconds: float, max_actions: int, seed: int, think: float = 0.0) -> dict[str, float]:
+    tally = asyncio.run(load(pid, port, games, seconds, max_actions, seed, think))
     t0, cpu0 = tally.started
     cpu, wall = cpu_seconds(pid) - cpu0, time.monotonic() - t0
     trips = sorted(tally.round_trips) or [float("nan")]
     return {
-        "actions": tally.actions, "errors": tally.errors, "seconds": wall, "cpu": cpu,
+        "actions": tally.actions, "errors": tally.errors, "seconds": wall, "cpu": cpu, "games": games,
         "p50": trips[len(trips) // 2], "p99": trips[min(len(trips) - 1, int(len(trips) * 0.99))],
     }
 
@@ -239,6 +250,10 @@ def merged(runs: list[dict[str, float]]) -> dict[str, float]:
         "actions_per_s": actions / max(1e-9, sum(r["seconds"] for r in runs)),
         "cpu_ms_per_action": 1000 * sum(r["cpu"] for r in runs) / max(1, actions),
         "p50_ms": 1000 * statistics.median(r["p50"] for r in runs), "p99_ms": 1000 * max(r["p99"] for r in runs),
+        # closed loop (no --think): each game has one move under way at a time, so by Little's law games /
+        # throughput is the mean time from one move of a game to its next (its round trip plus the client's
+        # turn-around): a mean round trip under 100 ms at N games needs more than N / 0.1 s actions per second
+        "games_over_x_ms": 1000 * runs[0]["games"] * sum(r["seconds"] for r in runs) / max(1, actions),
     }
 
 
@@ -269,6 +284,8 @@ def main() -> None:
     parser.add_argument("--db", default="", help="database URL for the server (default: a new SQLite file)")
     parser.add_argument("--deflate", action="store_true", help="serve with permessage-deflate")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="players pause before each move (exponential, this mean in seconds): open-loop-like arrivals; 0: closed loop")
     parser.add_argument("--idle-minutes", default="0.5", help="the server's --idle-minutes ('': its default)")
     parser.add_argument("--profile", default="", help="sample the server with py-spy while it runs; raw stacks to this file, top functions printed")
     parser.add_argument("--reference-server", nargs=2, metavar=("PORT", "TEMPLATE"), help=argparse.SUPPRESS)
@@ -295,18 +312,21 @@ def run(args: argparse.Namespace) -> None:
         reference = [sys.executable, __file__, "--reference-server", str(ref_port), str(work / "template.json")]
         reference += ["--deflate"] if args.deflate else []
         with process(reference, ref_port, "/ping") as ref:
-            print(f"seed {args.seed}; {args.rounds} interleaved rounds of {args.seconds:g} s per load; db {db.split('://')[0] if '://' in db else 'sqlite'}")
-            print(f"{'games':>6} {'server':>10} {'actions':>8} {'act/s':>7} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6} {'cpu ms/act':>10} {'cpu ratio':>9}")
+            loop = f"think {args.think:g} s (mean)" if args.think else "closed loop"
+            print(f"seed {args.seed}; {args.rounds} interleaved rounds of {args.seconds:g} s per load; db {db.split('://')[0] if '://' in db else 'sqlite'}; {loop}; "
+                  f"load average {os.getloadavg()[0]:.1f}")
+            print(f"{'games':>6} {'server':>10} {'actions':>8} {'act/s':>7} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6} {'cpu ms/act':>10} {'cpu ratio':>9} {'N/X ms':>7}")
             for games in (int(g) for g in args.games.split(",")):
                 runs: dict[str, list[dict[str, float]]] = {"reference": [], "dicefront": []}
                 for r in range(args.rounds):
-                    runs["reference"].append(phase(ref.pid, ref_port, games, args.seconds, args.actions, args.seed + r))
-                    runs["dicefront"].append(phase(server.pid, port, games, args.seconds, args.actions, args.seed + r))
+                    runs["reference"].append(phase(ref.pid, ref_port, games, args.seconds, args.actions, args.seed + r, args.think))
+                    runs["dicefront"].append(phase(server.pid, port, games, args.seconds, args.actions, args.seed + r, args.think))
                 ref_row, row = merged(runs["reference"]), merged(runs["dicefront"])
                 for name, m in (("reference", ref_row), ("dicefront", row)):
                     ratio = m["cpu_ms_per_action"] / ref_row["cpu_ms_per_action"] if ref_row["cpu_ms_per_action"] else float("nan")
                     print(f"{games:>6} {name:>10} {m['actions']:>8.0f} {m['actions_per_s']:>7.1f} {m['p50_ms']:>8.1f} "
-                          f"{m['p99_ms']:>8.1f} {m['errors']:>6.0f} {m['cpu_ms_per_action']:>10.2f} {ratio:>9.2f}")
+                          f"{m['p99_ms']:>8.1f} {m['errors']:>6.0f} {m['cpu_ms_per_action']:>10.2f} {ratio:>9.2f} {m['games_over_x_ms']:>7.1f}")
+                print(f"{'':>6} load average {os.getloadavg()[0]:.1f}")
         if args.soak > 0:
             result = soak(server.pid, port, args.soak_games, args.soak, args.seed)
             print("soak:", json.dumps({k: round(v, 3) for k, v in result.items()}))

@@ -10,8 +10,8 @@ cd "$(dirname "$0")/.."
 
 # dev: the test tools; adapters: numpy, PettingZoo, Gymnasium and OpenSpiel, whose
 # own test suites tests/adapters runs on every game; postgres: the PostgreSQL driver;
-# lab: Ray and matplotlib for dicefront lab
-python -m pip install --quiet --disable-pip-version-check -e '.[dev,adapters,postgres,lab]'
+# lab: Ray and matplotlib for dicefront lab; fast: orjson for the server's messages
+python -m pip install --quiet --disable-pip-version-check -e '.[dev,adapters,postgres,lab,fast]'
 # PostgreSQL for the server's shared-database tests (a throwaway cluster per test session)
 bash scripts/postgres.sh install
 if [ -f scripts/install-browser.sh ]; then

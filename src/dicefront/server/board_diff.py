@@ -17,9 +17,10 @@ nothing the two whole boards would not."""
 
 from __future__ import annotations
 
-import json
 from difflib import SequenceMatcher
 from typing import Any
+
+from .wire import dumps
 
 SEP = ' id="'
 Patch = dict[str, Any]
@@ -82,16 +83,16 @@ class Outbox:
 
     def encode(self, msg: dict[str, Any]) -> str:
         if msg.get("type") != "state" or not isinstance(msg.get("svg"), str):
-            return json.dumps(msg)
+            return dumps(msg)
         base = None if msg.get("full") else self.board
         key = (id(msg), id(base))
         hit = _MEMO.get(key)
         if hit is None or hit[0] is not msg or hit[1] is not base:
             new = _pieces_of(msg)
             if base is None:
-                text = json.dumps(msg)
+                text = dumps(msg)
             else:
-                text = json.dumps({k: v for k, v in msg.items() if k != "svg"} | {"patch": diff(base, new)})
+                text = dumps({k: v for k, v in msg.items() if k != "svg"} | {"patch": diff(base, new)})
             hit = (msg, base, new, text)
             _MEMO[key] = hit
             while len(_MEMO) > MEMO_SIZE:

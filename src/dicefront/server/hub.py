@@ -14,59 +14,27 @@ import asyncio
 import contextlib
 import functools
 import logging
-import random
 import secrets
 import time
 import weakref
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from ..agents import make_agent
 from ..core.agent import Agent
 from ..core.errors import DicefrontError
-from ..core.match import agent_copy
-from . import ending, social
+from . import driving, ending, hub_shared, odds_service, social
 from .eviction import EvictionPolicy, Shelf, evictable
-from .fanout import EVERYTHING, Listener
+from .fanout import Listener
 from .live import LiveGame, Plan, Told, stored_summary, validate_new_game
+from .odds_service import warm_up
+from .rooms import Connection, Room, Send
 from .storage import GameRow, Seat, StaleGameError, Storage, now
 
 log = logging.getLogger("dicefront.server")
-Send = Callable[[dict[str, Any]], Awaitable[None]]
 T = TypeVar("T")
-
-
-@dataclass(eq=False)
-class Connection:
-    send: Send
-    seat: int | None
-
-
-@dataclass(eq=False)
-class Room:
-    live: LiveGame
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    connections: set[Connection] = field(default_factory=set)
-    agents: dict[int, Agent] = field(default_factory=dict)
-    driver: asyncio.Task[None] | None = None
-    here: bool = False  # made in this process, or followed by someone connected here
-    quiet_since: float = 0.0  # hub clock when it was made, loaded or last left by a connection
-    left: dict[int, float] = field(default_factory=dict)  # seat: hub clock when its last connection left (social.py)
-
-    def online(self) -> set[int]:
-        return {c.seat for c in self.connections if c.seat is not None}
-
-    @property
-    def finished(self) -> bool:
-        return self.live.finished
-
-    def busy(self) -> bool:
-        """Whether someone follows it or work on it is under way (never evicted then)."""
-        driving = self.driver is not None and not self.driver.done()
-        return bool(self.connections) or driving or self.lock.locked() or self.live.needs_driving()
 
 
 class Hub:
@@ -140,7 +108,7 @@ class Hub:
             self._drive(room)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         if self.storage.shared:
-            self.listener = Listener(self.storage.listen_dsn, asyncio.get_running_loop(), self._heard)
+            self.listener = Listener(self.storage.listen_dsn, asyncio.get_running_loop(), functools.partial(hub_shared.heard, self))
             self.listener.start()
 
     async def close(self) -> None:
@@ -229,73 +197,13 @@ class Hub:
             if gone:
                 log.info("%d idle or finished games left memory (%d remain)", len(gone), len(self.rooms))
 
-    # ----- other processes (shared database) ------------------------------------------
-
-    def _heard(self, payload: str) -> None:
-        """A change another process (or this one) committed: ``"<game> [<length>]"``."""
-        if payload == EVERYTHING:
-            for game_id in list(self.rooms):
-                self._refresh_soon(game_id)
-            return
-        game_id, _, length = payload[:80].partition(" ")
-        room = self.rooms.get(game_id)
-        if room is not None and length.isdigit() and room.live.length >= int(length):
-            return  # already known here (this process wrote it)
-        self._refresh_soon(game_id)
-
-    def _refresh_soon(self, game_id: str) -> None:
-        if game_id in self._refreshing:
-            self._again.add(game_id)
-        else:
-            self._refreshing[game_id] = asyncio.get_running_loop().create_task(self._refresh(game_id))
-
-    async def _refresh(self, game_id: str) -> None:
-        try:
-            while True:
-                self._again.discard(game_id)
-                room = self._adopt(game_id)
-                if room is None and game_id not in self.shelf.items:  # an evicted game waits until asked for
-                    await self._load_room(game_id)
-                elif room is None:
-                    return
-                else:
-                    async with room.lock:
-                        await self._catch_up(room)
-                    self._drive(room)
-                if game_id not in self._again:
-                    return
-        except Exception:
-            log.exception("game %s: catching up with another server process failed", game_id)
-        finally:
-            self._refreshing.pop(game_id, None)
-
+    # ----- other processes (shared database): hub_shared.py ------------------------------
     async def _catch_up(self, room: Room) -> None:
         """Bring the room up to the database (holding its lock) and tell its connections."""
-        if not self.storage.shared:
-            return
-        row = await self._thread(self.storage.load_game, room.live.id, room.live.length)
-        if row is None:
-            return
-        seats = [s.to_json() for s in room.live.seats]
-        ended = room.live.ended
-        told = room.live.catch_up(row)
-        await self._broadcast(room, told)
-        await social.caught_up(self, room, row)
-        if ended is None and room.live.ended is not None:  # another process heard a resignation
-            online = room.online()
-            for c in list(room.connections):
-                await self._safe_send(room, c, room.live.message(c.seat, [], online))
-        if seats != [s.to_json() for s in room.live.seats]:
-            players = room.live.players(room.online())
-            await self._tell_all(room, {"type": "players", "players": players})
+        await hub_shared.catch_up(self, room)
 
     async def seat_for_token(self, room: Room, token: str) -> int | None:
-        seat = room.live.seat_for_token(token)
-        if seat is None and self.storage.shared:  # a seat claimed through another process
-            async with room.lock:
-                await self._catch_up(room)
-            seat = room.live.seat_for_token(token)
-        return seat
+        return await hub_shared.seat_for_token(self, room, token)
 
     # ----- lobby ----------------------------------------------------------------------
     async def create(
@@ -431,48 +339,9 @@ class Hub:
         for c in list(room.connections):
             await self._safe_send(room, c, live.message(c.seat, [], online))
 
-    # ----- automatic steps: dice and computer players ---------------------------------------
+    # ----- automatic steps: dice and computer players (driving.py) ----------------------
     def _drive(self, room: Room) -> None:
-        if room.driver is not None and not room.driver.done():
-            return
-        if self.storage.shared and not (room.here or room.connections):
-            return  # the process that made the game, or where someone follows it, drives it
-        if room.live.needs_driving():
-            room.driver = asyncio.get_running_loop().create_task(self._run_driver(room))
-
-    async def _run_driver(self, room: Room) -> None:
-        while room.live.needs_driving():
-            secret = not room.live.state.is_chance and room.live.secret_node()
-            if self.step_delay and not secret:
-                await self.sleep(self.step_delay)
-            async with room.lock:
-                await self._catch_up(room)
-                if not room.live.needs_driving():
-                    return
-                secret = not room.live.state.is_chance and room.live.secret_node()
-                start = self.clock()
-                try:
-                    told = await self._step_automatic(room)
-                except StaleGameError:
-                    continue  # another process made this step: caught up on the next turn
-                except Exception:
-                    log.exception("game %s: automatic step failed", room.live.id)
-                    await self._tell_all(room, {"type": "error", "message": "the server could not continue this game"})
-                    return
-                if secret:  # the delay must not tell how many private steps were made
-                    await self.sleep(max(0.0, start + self.step_delay + self.secret_pad - self.clock()))
-                await self._broadcast(room, told)
-
-    async def _step_automatic(self, room: Room) -> Told:
-        """A die roll (planned on the loop: cheap) or a computer move (the agent thinks in
-        a worker thread), committed; with no pause between steps, the rolls that follow
-        at once go with it."""
-        live, follow = room.live, not self.step_delay
-        if live.state.is_chance:
-            plan = live.plan_automatic(room.agents, follow)
-        else:
-            plan = await self._thread(live.plan_automatic, room.agents, follow)
-        return {} if plan is None else await self._commit(room, plan)
+        driving.drive(self, room)
 
     async def _commit(self, room: Room, plan: Plan) -> Told:
         """Commit a plan (holding the room's lock), then take it into the live game:
@@ -509,66 +378,10 @@ class Hub:
         except Exception:  # a closed socket must not disturb the others
             room.connections.discard(conn)
 
-    # ----- odds ----------------------------------------------------------------------------
-    def _free_odds_slot(self, _: object) -> None:
-        self.odds_slots += 1
-
+    # ----- odds (odds_service.py) ------------------------------------------------------
     async def odds(self, room: Room, conn: Connection, text: str) -> dict[str, Any]:
-        """Exact outcome odds of ``text`` for this seat, computed on a state consistent
-        with the seat's view. ``odds`` is None when there is nothing to show."""
-        reply: dict[str, Any] = {"type": "odds", "action": text, "step": room.live.visible_length(conn.seat), "odds": None}
-        seat = conn.seat
-        compute = _odds_function()
-        if compute is None or seat is None or seat not in room.live.state.actors:
-            return reply
-        live = room.live
-        rng = random.Random(secrets.randbits(64))
-        position = agent_copy(live.state, seat, rng)
-        try:
-            action = live.game.parse_action(position, text, seat)
-        except DicefrontError as exc:
-            reply["error"] = str(exc)
-            return reply
-        if self.odds_slots <= 0:
-            reply["busy"] = True
-            return reply
-        self.odds_slots -= 1
-        work = asyncio.ensure_future(asyncio.to_thread(compute, position, action, seat))
-        work.add_done_callback(self._free_odds_slot)
-        try:
-            table = await asyncio.wait_for(asyncio.shield(work), self.odds_timeout)
-        except Exception as exc:  # odds are a help: never break the game over them
-            log.info("odds for %r failed: %s", text, exc)
-            return reply
-        reply["odds"] = [_odds_row(label, p) for label, p in table] or None
-        return reply
+        """Exact outcome odds of ``text`` for this seat (``odds`` None: nothing to show)."""
+        return await odds_service.odds(self, room, conn, text)
 
 
-def warm_up() -> None:
-    """Load every game and draw its first position once, so that the first game made
-    after start-up does not pay for first-use imports (odds and agents too)."""
-    import dicefront
-
-    _odds_function()
-    for name in dicefront.names():
-        try:
-            game = dicefront.load(name)
-            state = game.new_state()
-            game.render_svg(state, 0)
-            state.view(0)
-        except Exception as exc:  # warming is a help: a game that fails here fails clearly later
-            log.warning("warming up %s failed: %s", name, exc)
-
-
-def _odds_row(label: Any, p: Any) -> dict[str, Any]:
-    frac = p if isinstance(p, Fraction) else Fraction(p).limit_denominator(1_000_000)
-    return {"label": str(label), "fraction": f"{frac.numerator}/{frac.denominator}", "p": float(frac)}
-
-
-def _odds_function() -> Callable[..., Any] | None:
-    try:
-        from .. import odds as odds_module  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        return None
-    fn = getattr(odds_module, "odds", None)
-    return fn if callable(fn) else None
+__all__ = ["Connection", "Hub", "Room", "Send", "warm_up"]

@@ -14,12 +14,8 @@ on how many secret steps p made."""
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
-import threading
-from collections import OrderedDict
-from collections.abc import Callable
 from typing import Any
 
 from ..core.agent import Agent
@@ -27,9 +23,10 @@ from ..core.errors import DicefrontError, IllegalActionError
 from ..core.game import Game, State
 from ..core.match import move, roll
 from ..core.record import MatchRecord, Step
-from ..core.registry import build
-from . import ending
-from .names import default_name
+from . import ending, seat_view
+from .game_cache import shared_game, validate_new_game
+from .results import players_of, result_of, stored_summary, who_and_side_of, who_of
+from .seat_view import chance_kind, rolls
 from .storage import GameRow, Seat, Storage
 
 Viewer = int | None
@@ -85,6 +82,7 @@ class LiveGame:
         self.ended = ending.parse(row.status)  # a resignation (ending.py), or None
         self._boards: dict[Viewer, dict[str, Any]] = {}  # each seat's board message parts, built once per step
         self._boards_of: tuple[int, int, bool] = (-1, 0, False)
+        self.legal_by_text: dict[int, dict[str, Any]] = {}  # per seat, for the boards now built: its legal actions by their text
         self._update_from: dict[Viewer, int] = {}  # per viewer: its move-list length before the last change
         for step in row.steps:
             before = tuple(self.state.actors)
@@ -172,7 +170,9 @@ class LiveGame:
         if seat not in self.state.actors:
             raise IllegalActionError(text, seat, self._not_your_turn(seat))
         trial = self.state.clone()
-        action = self.game.parse_action(trial, text, seat)
+        action = self._shown_action(seat, text)
+        if action is None:
+            action = self.game.parse_action(trial, text, seat)
         path = self._path(action, seat)
         events = trial.apply(action, seat)
         plan = Plan(self.length, trial)
@@ -181,6 +181,12 @@ class LiveGame:
         if follow:
             self._follow(plan)
         return plan
+
+    def _shown_action(self, seat: int, text: str) -> Any:
+        """The legal action written exactly as the seat's board lists it (None: parse it)."""
+        if seat_view.key_of(self) != self._boards_of:
+            return None
+        return self.legal_by_text.get(seat, {}).get(text)
 
     def _path(self, action: Any, seat: int) -> list[str]:
         """The board ids of a move everyone may see (for highlighting the last move);
@@ -318,107 +324,28 @@ class LiveGame:
         per sequence, when it is released."""
         return self.seen[seat]
 
-    # ----- what a seat is sent ------------------------------------------------------------
+    # ----- what a seat is sent (seat_view.py) ---------------------------------------------
     def message(self, seat: int | None, new_steps: list[Step] | None = None, online: set[int] | None = None) -> dict[str, Any]:
         """The state message for ``seat`` (None: a spectator). ``new_steps``: only the
         events of those steps (an update); otherwise the whole log (a greeting)."""
-        steps = self._known_steps(seat) if new_steps is None else new_steps
-        msg: dict[str, Any] = {
-            "type": "state",
-            "game_id": self.id,
-            "game": self.game.name,
-            "title": self.game.title,
-            "seat": seat,
-            "step": self.visible_length(seat),
-            **self.board(seat),
-            "last": self.last_path,
-            "players": self.players(online or set()),
-            "events": self.events_for(steps, seat),
-            "dice": self.dice_for(steps, seat),
-            "rolls": self.rolls_for(steps, seat),
-            "chance": chance_kind(self.state),
-            "full": new_steps is None,
-            "by": steps[-1].player if steps else None,  # whose move this update tells of (None: chance), for the move list
-        }
-        if new_steps is None:
-            msg["legend"] = self.legend()
-        elif new_steps:
-            self._add_moves(msg, seat)
-        return msg
-
-    def _add_moves(self, msg: dict[str, Any], seat: Viewer) -> None:
-        """An update telling of more than one entry of ``seat``'s move list (a move and
-        the dice rolled at once after it) lists each entry, numbered as the move list
-        numbers them (module history), so the page adds them without asking."""
-        start = self._update_from.get(seat, len(self.marks[seat]))
-        fresh = self.marks[seat][start:]
-        if len(fresh) > 1:
-            msg["moves"] = [{"n": start + i + 1, "events": self.events_for(steps, seat), "by": steps[-1].player if steps else None} for i, (_, steps) in enumerate(fresh)]
+        return seat_view.message(self, seat, new_steps, online)
 
     def board(self, seat: int | None) -> dict[str, Any]:
-        """The parts of ``seat``'s message that depend only on the state (the SVG, the
-        legal actions with their click paths...): built once per step and seat, shared
-        by every update and greeting until the state changes (a new step, or a new state
-        object: change the state only through those)."""
-        state = self.state
-        key = (self.length, id(state), self.finished)
-        if key != self._boards_of:
-            self._boards.clear()
-            self._boards_of = key
-        board = self._boards.get(seat)
-        if board is None:
-            view = state.view(seat)
-            board = {
-                "view": view,
-                "svg": self.game.render_svg(state, seat, view),
-                "status": state.status_text(),
-                "actors": list(state.actors),
-                "terminal": self.finished,
-                "result": self.result() if self.finished else None,
-                "actions": self.actions(seat),
-            }
-            hand = self.game.role_function("svg", "hand", required=False)  # cards in hand, from the view only
-            if hand is not None:
-                board["hand"] = hand(self.game, board["view"])
-            if seat is not None and seat not in state.actors and not state.is_terminal and self.game.spec.simultaneous:
-                board["waiting"] = bool(state.actors) and not state.is_chance
-            self._boards[seat] = board
-        return board
+        """The parts of ``seat``'s message that depend only on the state, built once per step."""
+        return seat_view.board(self, seat)
 
     def legend(self) -> list[list[str]]:
-        """What the board's marks mean: the svg role's optional ``legend(game)``."""
-        fn = self.game.role_function("svg", "legend", required=False)
-        return [[str(a), str(b)] for a, b in fn(self.game)] if fn is not None else []
-
-    def _known_steps(self, seat: int | None) -> list[Step]:
-        hidden = {id(step) for owner, steps in self.pending.items() if owner != seat for step in steps}
-        return [step for step in self.record.steps if id(step) not in hidden]
+        return seat_view.legend(self)
 
     def actions(self, seat: int | None) -> list[dict[str, Any]]:
-        if seat is None or seat not in self.state.actors or self.ended is not None:
-            return []
-        paths = self.game.role_function("svg", "action_path", required=False)  # as Game.action_path, looked up once
-        extras = self._extras()
-        out = []
-        for action in self.state.legal_actions(seat):
-            item: dict[str, Any] = {"text": str(action), "path": [] if paths is None else list(paths(self.state, action))}
-            for key, fn in extras:
-                value = fn(self.state, action)
-                if value:
-                    item[key] = str(value)
-            out.append(item)
-        return out
+        return seat_view.actions(self, seat)
 
-    def _extras(self) -> list[tuple[str, Callable[[Any, Any], Any]]]:
-        """An action's optional words from the svg role, looked up once per list: a
-        button's label, the card in hand it plays, a small SVG preview of what it
-        chooses (a map)."""
-        out = []
-        for key, name in (("label", "action_label"), ("card", "action_card"), ("preview", "svg_preview")):
-            fn = self.game.role_function("svg", name, required=False)
-            if fn is not None:
-                out.append((key, fn))
-        return out
+    events_for = staticmethod(seat_view.events_for)
+    dice_for = staticmethod(seat_view.dice_for)
+
+    def rolls_for(self, steps: list[Step], seat: int | None) -> list[dict[str, Any]]:
+        """Each roll in ``steps`` that ``seat`` may see, for the dice box (:func:`seat_view.rolls`)."""
+        return rolls(steps, seat, self.sides)
 
     def players(self, online: set[int]) -> list[dict[str, Any]]:
         return players_of(self.game, self.seats, online)
@@ -433,28 +360,6 @@ class LiveGame:
 
     def result(self) -> dict[str, Any]:
         return result_of(self.game, self.seats, self.ended, () if self.ended is not None else self.state.returns())
-
-    @staticmethod
-    def events_for(steps: list[Step], seat: int | None) -> list[dict[str, Any]]:
-        out = []
-        for step in steps:
-            for e in step.events:
-                if e.visible_to(seat):
-                    out.append({"kind": e.kind, "text": e.text})
-        return out
-
-    @staticmethod
-    def dice_for(steps: list[Step], seat: int | None) -> list[list[int]]:
-        """The dice that fell in ``steps`` as ``seat`` may see them: the ``dice`` of
-        each event visible to the seat (a game puts the faces rolled on the event that
-        shows the roll; a secret outcome such as a card drawn is never read here)."""
-        return [list(e.dice) for step in steps for e in step.events if e.dice and e.visible_to(seat)]
-
-    def rolls_for(self, steps: list[Step], seat: int | None) -> list[dict[str, Any]]:
-        """Each roll in ``steps`` that ``seat`` may see, for the dice box: its faces, each
-        die's sides (see :func:`chance_sides`) and the sentence saying whose roll it was
-        and what it decided."""
-        return rolls(steps, seat, self.sides)
 
     # ----- lobby summary ------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -482,61 +387,6 @@ class LiveGame:
         return None
 
 
-def who_of(seats: list[Seat], seat: int) -> str:
-    """A seat's player as people see it: its chosen name, else "Player <seat + 1>"."""
-    return seats[seat].name or default_name(seat)
-
-
-def who_and_side_of(game: Game[Any, Any], seats: list[Seat], seat: int) -> str:
-    """The player's name with the side it plays when the game names sides ("Ann (Green)")."""
-    side = game.seat_name(seat)
-    return who_of(seats, seat) if side.startswith("Player ") else f"{who_of(seats, seat)} ({side})"
-
-
-def players_of(game: Game[Any, Any], seats: list[Seat], online: set[int]) -> list[dict[str, Any]]:
-    return [
-        {
-            "seat": i,
-            "name": game.seat_name(i),  # the side's name, else "Player <seat + 1>"
-            "person": who_of(seats, i),  # the player's chosen name, or "Player <seat + 1>" (names.py)
-            "kind": seat.kind,
-            "agent": seat.agent if seat.kind == "computer" else None,
-            "joined": seat.joined or seat.kind == "computer",
-            "online": seat.kind == "computer" or i in online,
-        }
-        for i, seat in enumerate(seats)
-    ]
-
-
-def result_of(
-    game: Game[Any, Any], seats: list[Seat], ended: dict[str, Any] | None, returns: tuple[float, ...] | list[float]
-) -> dict[str, Any]:
-    """A finished game's result: an agreed ending (ending.py) or the returns of play."""
-    if ended is not None:
-        return ending.result(ended, lambda seat: who_of(seats, seat))
-    winner = 0 if returns[0] > returns[1] else 1 if returns[1] > returns[0] else None
-    text = "Draw" if winner is None else f"{who_and_side_of(game, seats, winner)} wins"
-    return {"returns": list(returns), "winner": winner, "text": text}
-
-
-def stored_summary(row: GameRow, length: int) -> dict[str, Any] | None:
-    """The lobby summary of a finished game of ``length`` stored steps from its row
-    alone (no replay), as :meth:`LiveGame.summary` gives it; None for a game with
-    simultaneous phases (its count of steps shown needs the replay: a secret sequence
-    counts once)."""
-    game = shared_game(row.game, row.options, row.data_files, stored=True)
-    if game.spec.simultaneous:
-        return None
-    ended = ending.parse(row.status)
-    if ended is None and row.returns is None:
-        raise DicefrontError("a finished game without its result")
-    result = result_of(game, row.seats, ended, row.returns or [])
-    return {
-        "id": row.id, "game": game.name, "title": game.title, "options": row.options, "created": row.created, "steps": length,
-        "status": result["text"], "finished": True, "open": False, "result": result, "players": players_of(game, row.seats, set()),
-    }
-
-
 def chance_sides(state: State) -> tuple[int, ...] | None:
     """The sides of each die rolled at this chance node (its highest face in each
     position), or None when its outcomes are not dice."""
@@ -548,65 +398,5 @@ def chance_sides(state: State) -> tuple[int, ...] | None:
     return tuple(max(int(f[i]) for f in faces) for i in range(len(faces[0])))
 
 
-def rolls(steps: list[Step], seat: int | None, sides: dict[int, tuple[int, ...]]) -> list[dict[str, Any]]:
-    """The visible rolls of ``steps`` (see :meth:`LiveGame.rolls_for`); ``sides`` by
-    id(step), six-sided when unknown."""
-    out = []
-    for step in steps:
-        known = sides.get(id(step), ())
-        for e in step.events:
-            if e.dice and e.visible_to(seat):
-                n = len(e.dice)
-                each = list(known) if len(known) == n else [known[0]] * n if known and len(set(known)) == 1 else [6] * n
-                out.append({"dice": list(e.dice), "sides": each, "text": e.text})
-    return out
-
-
-def chance_kind(state: State) -> str | None:
-    """What chance is doing now, for the banner: "draw" when its outcomes are cards
-    (faces in words), "roll" for dice, None when it is not a chance node."""
-    if not state.is_chance or state.is_terminal:
-        return None
-    outcomes = state.chance_outcomes()
-    if outcomes and any(isinstance(face, str) for face in outcomes[0][0].faces):
-        return "draw"
-    return "roll"
-
-
-def validate_new_game(name: str, options: dict[str, Any], data_files: dict[str, str] | None = None) -> Game[Any, Any]:
-    """Load the game with these options and uploaded data files; DicefrontError (clear
-    message) if impossible. Options may name shipped data files only: the server
-    never reads a path a client names."""
-    if not isinstance(options, dict):
-        raise DicefrontError("options must be an object of option names to values")
-    return shared_game(name, options, data_files or None, stored=False)
-
-
-_GAMES: OrderedDict[str, Game[Any, Any]] = OrderedDict()
-_GAMES_LOCK = threading.Lock()
-GAMES_KEPT = 32  # built games kept for reuse (a game object is configuration only)
-
-
-def shared_game(name: str, options: dict[str, Any], data_files: dict[str, str] | None, stored: bool) -> Game[Any, Any]:
-    """The game built with these settings (server-side: no local files), shared by
-    every live game that uses them, so the work a game object caches (a board's
-    tables, its static picture) is done once, not once per match. A game object
-    holds no match's state (the state objects do)."""
-    try:
-        key = json.dumps([name, options, data_files or {}, stored], sort_keys=True)
-    except (TypeError, ValueError):
-        return build(name, options, data_files=data_files or None, local_files=False, stored=stored)
-    with _GAMES_LOCK:  # live games are also rebuilt in worker threads
-        game = _GAMES.get(key)
-        if game is not None:
-            _GAMES.move_to_end(key)
-            return game
-    game = build(name, options, data_files=data_files or None, local_files=False, stored=stored)
-    with _GAMES_LOCK:
-        _GAMES[key] = game
-        while len(_GAMES) > GAMES_KEPT:
-            _GAMES.popitem(last=False)
-    return game
-
-
-__all__ = ["LiveGame", "Storage", "validate_new_game"]
+__all__ = ["LiveGame", "Storage", "chance_kind", "chance_sides", "players_of", "result_of", "rolls", "shared_game", "stored_summary",
+           "validate_new_game", "who_and_side_of", "who_of"]
