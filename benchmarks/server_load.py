@@ -81,7 +81,9 @@ def process(args: list[str], port: int, ready: str) -> Iterator[subprocess.Popen
                 break
             except httpx.TransportError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"server did not start: {proc.stderr.read().decode()[-500:] if proc.stderr else ''}") from None
+                    proc.kill()  # reading its errors waits for it to end
+                    errors = proc.communicate(timeout=10)[1] or b""
+                    raise SystemExit(f"server did not start: {errors.decode()[-500:]}") from None
                 time.sleep(0.1)
         yield proc
     finally:
