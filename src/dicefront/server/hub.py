@@ -214,6 +214,8 @@ class Hub:
             room = self.rooms.pop(game_id)
             self.shelf.put(room.live.summary())
             self._evicted[game_id] = room
+        # draw offers older than the rate limit no longer limit anything (else one entry per offer, forever)
+        self.offered = {key: t for key, t in self.offered.items() if now - t < ending.OFFER_EVERY}
         return gone
 
     def summaries(self) -> list[dict[str, Any]]:
