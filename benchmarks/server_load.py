@@ -89,7 +89,9 @@ def process(args: list[str], port: int, ready: str) -> Iterator[subprocess.Popen
                 break
             except httpx.TransportError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"server did not start: {proc.stderr.read().decode()[-500:] if proc.stderr else ''}") from None
+                    proc.kill()  # reading its errors waits for it to end
+                    errors = proc.communicate(timeout=10)[1] or b""
+                    raise SystemExit(f"server did not start: {errors.decode()[-500:]}") from None
                 time.sleep(0.1)
         yield proc
     finally:
@@ -269,8 +271,19 @@ def soak(pid: int, port: int, games: int, seconds: float, seed: int) -> dict[str
         samples.append((time.monotonic() - start, rss_mb(pid)))
     if len(samples) < 2:
         return {"rss_mb": samples[-1][1] if samples else 0.0, "slope_mb_per_min": 0.0, "actions": actions, "errors": errors}
-    slope = statistics.linear_regression([t for t, _ in samples], [m for _, m in samples]).slope
-    return {"rss_start_mb": samples[0][1], "rss_end_mb": samples[-1][1], "slope_mb_per_min": slope * 60, "actions": actions, "errors": errors}
+    half = len(samples) // 2
+    return {
+        "rss_start_mb": samples[0][1], "rss_end_mb": samples[-1][1], "slope_mb_per_min": mb_per_min(samples),
+        "first_half_mb_per_min": mb_per_min(samples[: half + 1]), "second_half_mb_per_min": mb_per_min(samples[half:]),
+        "actions": actions, "errors": errors,
+    }
+
+
+def mb_per_min(samples: list[tuple[float, float]]) -> float:
+    """The slope of RSS over time (least squares), in MB per minute (0 for fewer than two samples)."""
+    if len(samples) < 2:
+        return 0.0
+    return 60 * statistics.linear_regression([t for t, _ in samples], [m for _, m in samples]).slope
 
 
 def main() -> None:

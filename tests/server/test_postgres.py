@@ -59,3 +59,25 @@ def test_two_stores_on_one_database_serialise_a_step(pg_url: str) -> None:
     finally:
         a.close()
         b.close()
+
+
+def test_a_version_3_postgres_database_gains_the_shown_column(pg_url: str) -> None:
+    store = Storage(pg_url)
+    store.create_game(GameRow("old", "ditch", {}, [Seat("human", "a"), Seat("human", "b")], 1.0))
+    store.add_steps("old", 0, [Step(0, action="x")])
+    store.end_game("old", "resigned 0", (-1.0, 1.0))
+    with store.engine.begin() as conn:  # back to version 3, as the previous Dicefront left it
+        conn.exec_driver_sql("ALTER TABLE games DROP COLUMN shown")
+        conn.exec_driver_sql("UPDATE dicefront_schema SET version = 3")
+    store.close()
+    again = Storage(pg_url)
+    (old,) = again.load_games()
+    again.create_game(GameRow("new", "ditch", {}, [Seat("human", "a"), Seat("human", "b")], 2.0))
+    again.add_steps("new", 0, [Step(0, action="x")], finished=(1.0, -1.0), shown=1)
+    again.set_shown("old", 1)
+    shown = {row.id: row.shown for row in again.load_games()}
+    with again.engine.connect() as conn:
+        version = conn.exec_driver_sql("SELECT version FROM dicefront_schema").scalar_one()
+    again.close()
+    assert old.shown is None and old.status == "resigned 0" and [s.action for s in old.steps] == ["x"]
+    assert shown == {"old": 1, "new": 1} and version == VERSION

@@ -90,12 +90,16 @@ class Hub:
             self.rooms[row.id] = room
 
     def _shelve_stored(self, row: GameRow, length: int) -> None:
-        """A finished game's lobby summary, from its row when that tells all (else replayed)."""
+        """A finished game's lobby summary, from its row when that tells all; else (a
+        game with simultaneous phases ended before schema version 4) replayed once, and
+        the count of steps it showed stored for the next start."""
         try:
             summary = stored_summary(row, length)
             if summary is None:
                 full = self.storage.load_game(row.id)
                 summary = LiveGame(full, self.storage).summary() if full is not None else None
+                if summary is not None:
+                    self.storage.set_shown(row.id, int(summary["steps"]))
         except DicefrontError as exc:
             log.error("game %s cannot be restored: %s", row.id, exc)
             self.broken[row.id] = str(exc)
@@ -178,6 +182,8 @@ class Hub:
             room = self.rooms.pop(game_id)
             self.shelf.put(room.live.summary())
             self._evicted[game_id] = room
+        # draw offers older than the rate limit no longer limit anything (else one entry per offer, forever)
+        self.offered = {key: t for key, t in self.offered.items() if now - t < ending.OFFER_EVERY}
         return gone
 
     def summaries(self) -> list[dict[str, Any]]:
@@ -328,7 +334,7 @@ class Hub:
         if ended is None:
             raise DicefrontError(f"not an ending: {status[:40]!r}")
         try:
-            await self._thread(self.storage.end_game, live.id, status, tuple(ended["returns"]))
+            await self._thread(self.storage.end_game, live.id, status, tuple(ended["returns"]), live.visible_length(None))
         except StaleGameError:
             await self._catch_up(room)
             raise DicefrontError("the game is already over") from None
@@ -348,7 +354,9 @@ class Hub:
         nobody hears of a step before it is stored. SQLite: queued for the writer thread
         and awaited on the loop (one hand-off each way); PostgreSQL: written from a worker."""
         live = room.live
-        soon = self.storage.add_steps_soon(live.id, plan.first, plan.new_steps(), plan.returns())
+        returns = plan.returns()
+        shown = None if returns is None else live.shown_after(plan)  # stored with the ending (the lobby's count)
+        soon = self.storage.add_steps_soon(live.id, plan.first, plan.new_steps(), returns, shown)
         done = asyncio.wrap_future(soon) if soon is not None else asyncio.get_running_loop().run_in_executor(self.pool, live.write, plan)
         try:
             await asyncio.shield(done)

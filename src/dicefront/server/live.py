@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Collection
 from typing import Any
 
 from ..core.agent import Agent
@@ -269,7 +270,8 @@ class LiveGame:
 
     def write(self, plan: Plan) -> None:
         """Commit a plan's steps to storage (synchronous: a worker thread's job)."""
-        self.storage.add_steps(self.id, plan.first, plan.new_steps(), plan.returns())
+        returns = plan.returns()
+        self.storage.add_steps(self.id, plan.first, plan.new_steps(), returns, None if returns is None else self.shown_after(plan))
 
     def accept(self, plan: Plan) -> Told:
         """Take in a plan once it is committed: whom each of its steps is told to. The
@@ -296,16 +298,13 @@ class LiveGame:
         """Account one step: whom it is told to now, and whose private steps it releases."""
         told: Told = {v: [] for v in VIEWERS}
         p = step.player
-        private = p is not None and (p in self.pending or len(before) > 1 or self.game.spec.simultaneous)
+        private, released = self._release(self.pending, before, step, after, settled)
         if private and p is not None:
             self.pending.setdefault(p, []).append(step)
             told[p].append(step)
             self.seen[p] += 1
             self.marks[p].append((self.length, [step]))
-        resolved = settled or not private or not set(after) <= set(before)  # a new node: its actors changed
-        for owner in sorted(self.pending):
-            if owner in after and not resolved:
-                continue
+        for owner in released:
             batch = self.pending.pop(owner)
             for v in VIEWERS:
                 if v != owner:
@@ -318,6 +317,25 @@ class LiveGame:
                 self.seen[v] += 1
                 self.marks[v].append((self.length, [step]))
         return told
+
+    def _release(self, pending: Collection[int], before: tuple[int, ...], step: Step, after: tuple[int, ...], settled: bool) -> tuple[bool, list[int]]:
+        """Whether ``step`` is private to its player, and whose private sequences it
+        releases (of the players with steps ``pending``, and its own)."""
+        p = step.player
+        private = p is not None and (p in pending or len(before) > 1 or self.game.spec.simultaneous)
+        resolved = settled or not private or not set(after) <= set(before)  # a new node: its actors changed
+        owners = set(pending) | ({p} if private and p is not None else set())
+        return private, [owner for owner in sorted(owners) if resolved or owner not in after]
+
+    def shown_after(self, plan: Plan) -> int:
+        """The step number spectators are shown once ``plan`` is accepted (stored when
+        the game ends: the lobby's count, :attr:`GameRow.shown`)."""
+        pending, shown = set(self.pending), self.seen[None]
+        for (before, step), (after, settled) in zip(plan.steps, plan.afters, strict=True):
+            private, released = self._release(pending, before, step, after, settled)
+            pending = (pending | ({step.player} if private and step.player is not None else set())) - set(released)
+            shown += len(released) + (not private)
+        return shown
 
     def visible_length(self, seat: int | None) -> int:
         """The step number shown to ``seat``: the other side's private steps count once

@@ -53,16 +53,16 @@ def result_of(
 def stored_summary(row: GameRow, length: int) -> dict[str, Any] | None:
     """The lobby summary of a finished game of ``length`` stored steps from its row
     alone (no replay), as :meth:`LiveGame.summary` gives it; None for a game with
-    simultaneous phases (its count of steps shown needs the replay: a secret sequence
-    counts once)."""
+    simultaneous phases ended before its count of steps shown was stored (it needs the
+    replay: a secret sequence counts once)."""
     game = shared_game(row.game, row.options, row.data_files, stored=True)
-    if game.spec.simultaneous:
+    if row.shown is None and game.spec.simultaneous:
         return None
     ended = ending.parse(row.status)
     if ended is None and row.returns is None:
         raise DicefrontError("a finished game without its result")
     result = result_of(game, row.seats, ended, row.returns or [])
     return {
-        "id": row.id, "game": game.name, "title": game.title, "options": row.options, "created": row.created, "steps": length,
+        "id": row.id, "game": game.name, "title": game.title, "options": row.options, "created": row.created, "steps": length if row.shown is None else row.shown,
         "status": result["text"], "finished": True, "open": False, "result": result, "players": players_of(game, row.seats, set()),
     }

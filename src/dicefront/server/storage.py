@@ -88,6 +88,9 @@ class GameRow:
     """The seat whose draw offer stands (social.py), or None."""
     rematch: str | None = None
     """The id of this finished game's rematch, once one was made."""
+    shown: int | None = None
+    """An ended game's step count as spectators were shown it (a secret sequence counts
+    once), stored when it ends; None for a game still played or ended before version 4."""
 
 
 def database_url(value: str | Path) -> str:
@@ -206,22 +209,30 @@ class Storage:
 
         self._run(job)
 
-    def add_steps(self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None) -> None:
+    def add_steps(
+        self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None, shown: int | None = None
+    ) -> None:
         """Append steps ``first``, ``first + 1``... in one transaction (committed on
-        return); StaleGameError, nothing written, if step ``first`` exists already."""
+        return); StaleGameError, nothing written, if step ``first`` exists already.
+        ``finished``: the returns of a game these steps end, stored with ``shown``
+        (its step count as spectators were shown it: :attr:`GameRow.shown`)."""
         try:
-            self._run(self._steps_job(game_id, first, new, finished))
+            self._run(self._steps_job(game_id, first, new, finished, shown))
         except IntegrityError:  # at commit time
             raise StaleGameError("the game moved on in another server process; try again") from None
 
-    def add_steps_soon(self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None) -> Future[None] | None:
+    def add_steps_soon(
+        self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None, shown: int | None = None
+    ) -> Future[None] | None:
         """As :meth:`add_steps` without blocking: a future done once committed, or None
         when this store has no writer thread (PostgreSQL: call add_steps in a thread)."""
         if self._writer is None:
             return None
-        return self._writer.submit(self._steps_job(game_id, first, new, finished))
+        return self._writer.submit(self._steps_job(game_id, first, new, finished, shown))
 
-    def _steps_job(self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None) -> Callable[[Connection], None]:
+    def _steps_job(
+        self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None, shown: int | None
+    ) -> Callable[[Connection], None]:
         rows = [
             {
                 "game_id": game_id, "idx": first + i, "player": s.player, "action": s.action,
@@ -237,15 +248,18 @@ class Storage:
             except IntegrityError:
                 raise StaleGameError("the game moved on in another server process; try again") from None
             if finished is not None:
-                conn.execute(update(games).where(games.c.id == game_id).values(status="finished", returns=json.dumps(list(finished))))
+                ended = {"status": "finished", "returns": json.dumps(list(finished)), "shown": shown}
+                conn.execute(update(games).where(games.c.id == game_id).values(**ended))
             self._notify(conn, game_id, first + len(new))
 
         return job
 
-    def end_game(self, game_id: str, status: str, returns: tuple[float, float]) -> None:
+    def end_game(self, game_id: str, status: str, returns: tuple[float, float], shown: int | None = None) -> None:
         """End a live game by agreement (a resignation: see ``ending.py``); StaleGameError
-        if it is no longer live (it ended first, here or in another process)."""
-        query = update(games).where(games.c.id == game_id, games.c.status == "live").values(status=status, returns=json.dumps(list(returns)))
+        if it is no longer live (it ended first, here or in another process). ``shown``:
+        see :attr:`GameRow.shown`."""
+        ended = {"status": status, "returns": json.dumps(list(returns)), "shown": shown}
+        query = update(games).where(games.c.id == game_id, games.c.status == "live").values(**ended)
 
         def job(conn: Connection) -> None:
             if conn.execute(query).rowcount != 1:
@@ -267,6 +281,12 @@ class Storage:
             self._notify(conn, game_id)
 
         self._run(job)
+
+    def set_shown(self, game_id: str, shown: int) -> None:
+        """Give an ended game stored without it (before schema version 4) its
+        :attr:`GameRow.shown`, found by replaying it once."""
+        query = update(games).where(games.c.id == game_id, games.c.status != "live", games.c.shown.is_(None)).values(shown=shown)
+        self._run(lambda conn: conn.execute(query))
 
     def mark_broken(self, game_id: str, reason: str) -> None:
         query = update(games).where(games.c.id == game_id).values(status=f"broken: {reason}"[:500])
@@ -344,7 +364,7 @@ def _game_row(r: Any) -> GameRow:
     return GameRow(
         id=r.id, game=r.game, options=json.loads(r.options), seats=[Seat.from_json(s) for s in json.loads(r.seats)],
         created=float(r.created), status=r.status, returns=None if r.returns is None else json.loads(r.returns),
-        data_files=json.loads(r.data_files), offer=r.offer, rematch=r.rematch,
+        data_files=json.loads(r.data_files), offer=r.offer, rematch=r.rematch, shown=r.shown,
     )
 
 

@@ -30,6 +30,7 @@ games = Table(
     Column("data_files", Text, nullable=False, server_default="{}"),
     Column("offer", Integer),  # the seat whose draw offer stands (version 3)
     Column("rematch", Text),  # the id of the finished game's rematch (version 3)
+    Column("shown", Integer),  # an ended game's step count as spectators were shown it (version 4)
 )
 steps = Table(
     "steps", metadata,
@@ -52,9 +53,15 @@ def _v3_offers(op: Operations) -> None:
     op.add_column("games", Column("rematch", Text))
 
 
-MIGRATIONS: dict[int, Callable[[Operations], None]] = {2: _v2_data_files, 3: _v3_offers}
+def _v4_shown(op: Operations) -> None:
+    op.add_column("games", Column("shown", Integer))
+
+
+MIGRATIONS: dict[int, Callable[[Operations], None]] = {2: _v2_data_files, 3: _v3_offers, 4: _v4_shown}
 """Version n's migration from version n - 1 (version 1: games and steps, no data files;
-version 3 adds standing draw offers and rematch links)."""
+version 3 adds standing draw offers and rematch links; version 4 the step count an ended
+game showed, so that start-up lists it without replaying it: the games ended before
+have none, and are replayed once and given theirs, see ``Hub.load``)."""
 VERSION = max(MIGRATIONS)
 
 
