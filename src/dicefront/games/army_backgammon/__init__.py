@@ -21,7 +21,7 @@ from .roster import Roster
 from .rules import ArmyState
 from .setup import starting_men
 from .tables import Army, Tables, load_army, load_tables
-from .tactics import Context, Memo
+from .tactics import Context, Man, Memo
 
 
 @dataclass(frozen=True)
@@ -123,6 +123,11 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions, ArmyState]):
     @cached_property
     def rosters(self) -> dict[tuple[Any, ...], Roster]:
         """The rosters (``roster.Roster``) of the set-ups seen, by what they stand for."""
+        return {}
+
+    @cached_property
+    def descriptions(self) -> dict[tuple[str, Man], str]:
+        """``words.describe`` texts by (name, man), made once (bounded there)."""
         return {}
 
     @cached_property

@@ -19,23 +19,17 @@ it can use a die on the board as it is."""
 
 from __future__ import annotations
 
-from .acting import candidates, other_moves, surely_moved
-from .tactics import Board, one_after, shots_now
+from .acting import StartMoves, other_moves, start_moves, surely_moved
+from .tactics import Board, one_after
 
 
-def two_dice_values(ahead: bool, player: int, dice: tuple[int, ...], mine: Board, own: list[int], enemy: list[int],
-                    choices: list[str]) -> dict[str, int]:
+def two_dice_values(ahead: bool, player: int, dice: tuple[int, int], mine: Board, own: list[int], enemy: list[int],
+                    choices: list[str], moves: StartMoves | None = None) -> dict[str, int]:
     """``{orders: dice usable}`` for ``choices`` at a turn's start with two dice; ``mine``
-    is the board under Charge Orders (running men may move twice)."""
+    is the board under Charge Orders (running men may move twice); ``moves``:
+    ``acting.start_moves`` of it, if known."""
     a, b = dice
-    shots = shots_now(ahead, player, dice, mine, enemy)
-    found = candidates(player, dice, mine, own)  # at a turn start every man may move
-    free: dict[int, list[tuple[int, int]]] = {a: [], b: []}  # die -> (man, destination)
-    exits = False
-    for i, d, dest in found:
-        free[d].append((i, dest))
-        if dest < 0:
-            exits = True
+    _, found, free, exits, shots = moves or start_moves(ahead, player, dice, mine, own, enemy)  # every man may move
     any_move = bool(found)
     # leaving the track wins: every order with a first move uses both dice
     std2 = charge2 = exits

@@ -9,9 +9,23 @@ from .tactics import Man
 if TYPE_CHECKING:
     from . import ArmyBackgammonGame
 
+DESCRIPTIONS_KEPT = 4096  # texts a cache keeps before it starts again (bounded: men and dice come from files)
+DICE_TEXTS: dict[tuple[int, ...], str] = {}
+
 
 def describe(game: ArmyBackgammonGame, name: str, man: Man) -> str:
-    """``G7 (rifle, kneeling, Sergeant)``."""
+    """``G7 (rifle, kneeling, Sergeant)`` (each text made once per game: ``game.descriptions``)."""
+    known = game.descriptions
+    key = (name, man)
+    text = known.get(key)
+    if text is None:
+        if len(known) >= DESCRIPTIONS_KEPT:
+            known.clear()
+        text = known[key] = _describe(game, name, man)
+    return text
+
+
+def _describe(game: ArmyBackgammonGame, name: str, man: Man) -> str:
     parts = ["/".join(man.weapons) or "unarmed", man.stance]
     if man.sergeant:
         parts.append("Sergeant")
@@ -21,6 +35,16 @@ def describe(game: ArmyBackgammonGame, name: str, man: Man) -> str:
 
 
 def dice_text(dice: tuple[int, ...]) -> str:
+    """``3, 1 and 5`` (each text made once: few rolls exist)."""
+    text = DICE_TEXTS.get(dice)
+    if text is None:
+        if len(DICE_TEXTS) >= DESCRIPTIONS_KEPT:
+            DICE_TEXTS.clear()
+        text = DICE_TEXTS[dice] = _dice_text(dice)
+    return text
+
+
+def _dice_text(dice: tuple[int, ...]) -> str:
     if not dice:
         return "no dice"
     if len(dice) == 1:
