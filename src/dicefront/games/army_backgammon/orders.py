@@ -23,13 +23,13 @@ from .acting import StartMoves, other_moves, start_moves, surely_moved
 from .tactics import Board, one_after
 
 
-def two_dice_values(ahead: bool, player: int, dice: tuple[int, int], mine: Board, own: list[int], enemy: list[int],
+def two_dice_values(ahead: bool, player: int, dice: tuple[int, ...], mine: Board, own: list[int], enemy: list[int],
                     choices: list[str], moves: StartMoves | None = None) -> dict[str, int]:
     """``{orders: dice usable}`` for ``choices`` at a turn's start with two dice; ``mine``
     is the board under Charge Orders (running men may move twice); ``moves``:
     ``acting.start_moves`` of it, if known."""
     a, b = dice
-    _, found, free, exits, shots = moves or start_moves(ahead, player, dice, mine, own, enemy)  # every man may move
+    _, found, free, exits, shots = moves or start_moves(ahead, player, (a, b), mine, own, enemy)  # every man may move
     any_move = bool(found)
     # leaving the track wins: every order with a first move uses both dice
     std2 = charge2 = exits
