@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 
 IDLE_PHASES = frozenset((*CHANCE_PHASES, Phase.OVER))  # nobody acts
+ORDER_ACTIONS = {o: Orders(o) for o in ORDER_NAMES}  # actions are immutable: made once
 
 
 # compiled (scripts/build-native.sh), clone()'s __new__ must not run __init__
@@ -172,7 +173,7 @@ class ArmyState(PhaseState[ArmyAction]):
         if self.phase == Phase.SETUP:
             return setup.task_actions(self, player)
         if self.phase == Phase.ORDERS:
-            return [Orders(o) for o in self.allowed_orders()]
+            return [ORDER_ACTIONS[o] for o in self.allowed_orders()]
         if self.phase == Phase.ACT:
             return self._act_actions(player)
         if self.phase == Phase.STANCE:
@@ -276,6 +277,8 @@ class ArmyState(PhaseState[ArmyAction]):
         return [o for o in value if value[o] == top]
 
     def _act_actions(self, player: int) -> list[ArmyAction]:
+        if self._usable is not None and self._usable <= 1:  # no look-ahead: listing them costs less than a memo key
+            return act_actions(self, player)
         memo = self.game.memo
         key = ("act", self.men_id(), player, self.player, self.slots, self.dice, self.moved, self.fired, self.orders)
         found = memo.get(key)
@@ -384,7 +387,9 @@ class ArmyState(PhaseState[ArmyAction]):
             events = [*swept, Event(Kind.MOVE, moved_text + ".", data)]
         if self.phase == Phase.OVER:
             return events
-        return events + self._enter_row(action.man, dest) + self._advance_after(target)
+        if g.options.mines:
+            events += self._enter_row(action.man, dest)
+        return events + self._advance_after(target)
 
     def _sweep(self, name: str, frm: int, to: int) -> list[Event]:  # rule 10.4, option detector_sweep=pass
         """A mine detector destroys the enemy minefields on the rows he moves over."""

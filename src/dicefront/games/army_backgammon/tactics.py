@@ -268,16 +268,16 @@ def start_boards(ctx: Context, men: Men, player: int) -> tuple[Compact, Compact]
     running_at = []
     max_move, reach, running = ctx.max_move, ctx.reach, ctx.running
     for name, m in men.items():
-        owner, row, weapons, stance = m[0], m[1], m[2], m[3]
-        if owner != player:
+        row = m[1]
+        if m[0] != player:  # the enemy's men are only counted: read no more of them
             enemy[row] += 1
             continue
         own[row] += 1
-        fires = (reach.get(weapons) or ctx.reach_of(weapons)) if weapons else ()
+        weapons, stance = m[2], m[3]
         if stance == running:
             running_at.append(len(mine))
         names.append(name)
-        mine.append((row, max_move[stance], 1, fires))
+        mine.append((row, max_move[stance], 1, (reach.get(weapons) or ctx.reach_of(weapons)) if weapons else ()))
     plain = tuple(mine)
     if not running_at:
         return (names, plain, own, enemy), (names, plain, own, enemy)
