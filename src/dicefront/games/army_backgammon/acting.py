@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from .actions import ArmyAction, Attack, Skip
+from .constants import SKIP_LAST
 from .tables import MAX_PER_ROW
 from .tactics import (
     ATTACK,
@@ -28,7 +29,7 @@ from .tactics import (
 if TYPE_CHECKING:
     from .rules import ArmyState
 
-Ranked = tuple[tuple[int, int, int], ArmyAction]  # (sort key, action): see ArmyBackgammonGame.rank
+Ranked = tuple[int, ArmyAction]  # (sort key, action): see ArmyBackgammonGame.rank
 Free = dict[int, list[tuple[int, int]]]  # die -> (man, destination) of the moves with it
 
 
@@ -40,7 +41,9 @@ class StartMoves(NamedTuple):
     free: Free  # them by die
     exits: bool  # whether one leaves the track
     shots: Shots  # ``shots_now``
-SKIP: Ranked = ((2, 0, 0), Skip())
+
+
+SKIP: Ranked = (SKIP_LAST, Skip())
 
 
 def act_actions(state: ArmyState, player: int) -> list[ArmyAction]:

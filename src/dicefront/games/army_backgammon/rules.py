@@ -448,7 +448,7 @@ class ArmyState(PhaseState[ArmyAction]):
     def _apply_chance(self, outcome: Roll) -> list[Event]:
         board = self._board
         self._legal = self._board = self._usable = self._boards = self._start = None
-        faces = tuple(int(f) for f in outcome.faces)
+        faces = tuple(map(int, outcome.faces))
         if self.phase == Phase.ROLLOFF:
             self._men_id = self._roster = self._own = None
             self._stances = NO_STANCE_LISTS

@@ -14,14 +14,17 @@ DICE_TEXTS: dict[tuple[int, ...], str] = {}
 
 
 def describe(game: ArmyBackgammonGame, name: str, man: Man) -> str:
-    """``G7 (rifle, kneeling, Sergeant)`` (each text made once per game: ``game.descriptions``)."""
+    """``G7 (rifle, kneeling, Sergeant)``, kept in ``game.descriptions`` with the parts
+    it names (a man's row and owner are not in it: compared, not hashed, it is found
+    again after every move)."""
     known = game.descriptions
-    key = (name, man)
-    text = known.get(key)
-    if text is None:
-        if len(known) >= DESCRIPTIONS_KEPT:
-            known.clear()
-        text = known[key] = _describe(game, name, man)
+    hit = known.get(name)
+    if hit is not None and hit[0] == man[2] and hit[1] == man[3] and hit[2] == man[4] and hit[3] == man[5]:
+        return hit[4]
+    if len(known) >= DESCRIPTIONS_KEPT:
+        known.clear()
+    text = _describe(game, name, man)
+    known[name] = (man[2], man[3], man[4], man[5], text)
     return text
 
 
