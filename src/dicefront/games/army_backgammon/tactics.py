@@ -94,6 +94,8 @@ class Memo:
 def plan(orders: str, dice: int) -> tuple[str, ...]:
     """The phases a turn's orders give, one die each (rules 4.3, 8 and 11.2): with more
     than two dice, Standard and Fire & Movement give the first phase the odd die."""
+    if dice == 2:  # the usual game: the table itself
+        return PLANS_TWO[orders]
     first, second = PLANS_TWO[orders][0], PLANS_TWO[orders][1]
     if first == second:
         return (first,) * dice
