@@ -1,7 +1,7 @@
 """The third round of issue #15 lists a turn's moves and shots once, at the roll
 (``acting.start_moves``), and reuses them for the turn's first action; the men's event
 texts and the dice texts are kept once made. None of it changes what a player sees:
-``start_moves`` is ``candidates`` plus ``shots_now``, and the first action's list made
+``start_moves`` is ``candidates`` plus ``shots_now`` (and ``surely_moved`` when asked), and the first action's list made
 from the kept moves is the list made afresh."""
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ def test_start_moves_are_candidates_and_shots_in_one_pass(seed: int, opts: dict[
         assert got.free == {d: [(i, t) for i, f, t in found if f == d] for d in (a, b)}, where
         assert got.exits == any(t < 0 for _, _, t in found), where
         assert got.shots == T.shots_now(ctx.ahead_only, player, (a, b), mine, enemy), where
+        for d in (a, b, a):  # the second time from what was kept
+            assert got.surely(d) == acting.surely_moved(got.free[d]), where
 
 
 @pytest.mark.parametrize("seed", [4, 5])

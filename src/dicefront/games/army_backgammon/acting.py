@@ -41,6 +41,14 @@ class StartMoves(NamedTuple):
     free: Free  # them by die
     exits: bool  # whether one leaves the track
     shots: Shots  # ``shots_now``
+    sure: dict[int, bool]  # ``surely_moved`` by die, filled as asked (``surely``)
+
+    def surely(self, die: int) -> bool:
+        """``surely_moved(free[die])``, worked out once (the roll's orders and the first move ask)."""
+        known = self.sure.get(die)
+        if known is None:
+            known = self.sure[die] = surely_moved(self.free[die])
+        return known
 
 
 SKIP: Ranked = (SKIP_LAST, Skip())
@@ -139,7 +147,7 @@ def start_moves(ahead: bool, player: int, dice: tuple[int, int], mine: Board, ow
                     shots.setdefault(d, []).append((i, row + step * d))
                 if not ahead and enemy[row - step * d]:
                     shots.setdefault(d, []).append((i, row - step * d))
-    return StartMoves(dice, found, free, exits, shots)
+    return StartMoves(dice, found, free, exits, shots, {})
 
 
 def _looked_at(state: ArmyState, player: int, found: Found, target: int, start: StartMoves | None) -> Found:
@@ -167,7 +175,7 @@ def _looked_at(state: ArmyState, player: int, found: Found, target: int, start: 
     if moving:  # dice the other men surely still move after any one move (``surely_moved``): no look there
         free = start.free if start is not None else {d: [(i, dest) for i, f, dest in found if f == d] for d in (a, b)}
         for d in free:
-            if surely_moved(free[d]):
+            if start.surely(d) if start is not None else surely_moved(free[d]):
                 sure.add(d)
         if len(sure) == len(free):
             return found

@@ -19,7 +19,7 @@ it can use a die on the board as it is."""
 
 from __future__ import annotations
 
-from .acting import StartMoves, other_moves, start_moves, surely_moved
+from .acting import StartMoves, other_moves, start_moves
 from .tactics import Board, one_after
 
 
@@ -29,12 +29,13 @@ def two_dice_values(ahead: bool, player: int, dice: tuple[int, ...], mine: Board
     is the board under Charge Orders (running men may move twice); ``moves``:
     ``acting.start_moves`` of it, if known."""
     a, b = dice
-    _, found, free, exits, shots = moves or start_moves(ahead, player, (a, b), mine, own, enemy)  # every man may move
+    start = moves or start_moves(ahead, player, (a, b), mine, own, enemy)  # at a turn start every man may move
+    _, found, free, exits, shots, _ = start
     any_move = bool(found)
     # leaving the track wins: every order with a first move uses both dice
     std2 = charge2 = exits
     if not charge2:
-        charge2 = _move_then_move(ahead, player, a, b, found, free, mine, own, enemy)
+        charge2 = _move_then_move(ahead, player, a, b, start, mine, own, enemy)
     if not std2:  # the mover himself may have a shot from his new row
         for i, d, dest in found:
             e = b if d == a else a
@@ -56,11 +57,12 @@ def two_dice_values(ahead: bool, player: int, dice: tuple[int, ...], mine: Board
     return value
 
 
-def _move_then_move(ahead: bool, player: int, a: int, b: int, found: list[tuple[int, int, int]],
-                    free: dict[int, list[tuple[int, int]]], mine: Board, own: list[int], enemy: list[int]) -> bool:
+def _move_then_move(ahead: bool, player: int, a: int, b: int, start: StartMoves, mine: Board, own: list[int],
+                    enemy: list[int]) -> bool:
     """Whether some move (of ``found``, none off the track; ``free``: them by die) leaves
     the other die a move."""
-    if (free[a] and surely_moved(free[b])) or (free[b] and surely_moved(free[a])):
+    found, free = start.found, start.free
+    if (free[a] and start.surely(b)) or (free[b] and start.surely(a)):
         return True  # a move with one die, and the other surely moves after any move
     for i, d, dest in found:
         e = b if d == a else a

@@ -304,8 +304,8 @@ class ArmyState(PhaseState[ArmyAction]):
     def _apply(self, action: ArmyAction, player: int) -> list[Event]:
         board, target, start = self._board, self._usable, self._start
         self._legal = self._board = self._usable = self._boards = self._start = None
-        if self.phase == Phase.SETUP:  # weapons, Sergeant and detectors change: a new roster
-            self._men_id = self._roster = self._own = None
+        if self.phase == Phase.SETUP:  # weapons, Sergeant and detectors change: a new roster (the same men: keep _own)
+            self._men_id = self._roster = None
             self._stances = NO_STANCE_LISTS
             return setup.apply_task(self, action, player)
         if isinstance(action, Move):  # the actions by how often random play makes them
