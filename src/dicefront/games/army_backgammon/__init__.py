@@ -17,6 +17,7 @@ from ...core.errors import OptionError
 from ...core.game import Game
 from ...core.options import opt
 from .actions import Attack, ChangeStance, Move
+from .constants import ATTACKS_AFTER
 from .roster import Roster
 from .rules import ArmyState
 from .setup import starting_men
@@ -126,34 +127,40 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions, ArmyState]):
         return {}
 
     @cached_property
+    def descriptions(self) -> dict[str, tuple[tuple[str, ...], str, bool, bool, str]]:
+        """``words.describe``'s last text of each man, with his weapons, stance, Sergeant and
+        detector flags (bounded there)."""
+        return {}
+
+    @cached_property
     def stance_changes(self) -> dict[tuple[str, str], list[ChangeStance]]:
         """The stance-phase actions of a man by (man, current stance), made once."""
         return {}
 
     @cached_property
-    def ranked(self) -> dict[tuple[str, Any], tuple[tuple[int, int, int], Move | Attack]]:
+    def ranked(self) -> dict[tuple[str, Any], tuple[int, Move | Attack]]:
         """Moves and attacks made so far, by (man, die) and (attacker, target), with
         their sort key (legal actions are listed in that order): the actions are
         immutable, so every state shares them."""
         return {}
 
     @cached_property
-    def move_table(self) -> dict[str, list[tuple[tuple[int, int, int], Move]]]:
+    def move_table(self) -> dict[str, list[tuple[int, Move]]]:
         """A man's moves with their sort keys (``rank``), by man and then die (index 0 unused)."""
         return {}
 
-    def move_entries(self, man: str) -> list[tuple[tuple[int, int, int], Move]]:
+    def move_entries(self, man: str) -> list[tuple[int, Move]]:
         number = int(man[1:])
-        found = self.move_table[man] = [((0, number, d), Move(man, d)) for d in range(7)]
+        found = self.move_table[man] = [(number * 8 + d, Move(man, d)) for d in range(7)]
         return found
 
-    def rank(self, action: Move | Attack) -> tuple[tuple[int, int, int], Move | Attack]:
+    def rank(self, action: Move | Attack) -> tuple[int, Move | Attack]:
         if isinstance(action, Move):
             key: tuple[str, Any] = (action.man, action.die)
-            order = (0, int(action.man[1:]), action.die)
+            order = int(action.man[1:]) * 8 + action.die
         else:
             key = (action.attacker, action.target)
-            order = (1, int(action.attacker[1:]), int(action.target[1:]))
+            order = ATTACKS_AFTER + (int(action.attacker[1:]) << 20) + int(action.target[1:])
         found = self.ranked[key] = (order, action)
         return found
 

@@ -24,6 +24,11 @@ class Phase:
 
 
 PHASES = (Phase.ROLLOFF, Phase.SETUP, Phase.ROLL, Phase.ORDERS, Phase.ACT, Phase.SAVE, Phase.MINE, Phase.STANCE, Phase.OVER)
+# Legal actions are listed by one integer key (``ArmyBackgammonGame.rank``; men are numbered
+# 1 up to an army's size): a man's moves by die (number * 8 + die), then attacks by attacker
+# and target, then the skip (``acting.SKIP``). Integers sort faster than tuples.
+ATTACKS_AFTER = 1 << 48
+SKIP_LAST = 1 << 62
 CHANCE_PHASES = (Phase.ROLLOFF, Phase.ROLL, Phase.SAVE, Phase.MINE)
 ROLLING_PHASES = (Phase.ROLLOFF, Phase.SETUP, Phase.ROLL)  # no dice of a turn are rolled yet
 DICE_USED_PHASES = (Phase.ACT, Phase.SAVE, Phase.MINE, Phase.STANCE)  # the turn's dice are being used

@@ -19,28 +19,23 @@ it can use a die on the board as it is."""
 
 from __future__ import annotations
 
-from .acting import candidates, other_moves, surely_moved
-from .tactics import Board, one_after, shots_now
+from .acting import StartMoves, other_moves, start_moves
+from .tactics import Board, one_after
 
 
 def two_dice_values(ahead: bool, player: int, dice: tuple[int, ...], mine: Board, own: list[int], enemy: list[int],
-                    choices: list[str]) -> dict[str, int]:
+                    choices: list[str], moves: StartMoves | None = None) -> dict[str, int]:
     """``{orders: dice usable}`` for ``choices`` at a turn's start with two dice; ``mine``
-    is the board under Charge Orders (running men may move twice)."""
+    is the board under Charge Orders (running men may move twice); ``moves``:
+    ``acting.start_moves`` of it, if known."""
     a, b = dice
-    shots = shots_now(ahead, player, dice, mine, enemy)
-    found = candidates(player, dice, mine, own)  # at a turn start every man may move
-    free: dict[int, list[tuple[int, int]]] = {a: [], b: []}  # die -> (man, destination)
-    exits = False
-    for i, d, dest in found:
-        free[d].append((i, dest))
-        if dest < 0:
-            exits = True
+    start = moves or start_moves(ahead, player, (a, b), mine, own, enemy)  # at a turn start every man may move
+    _, found, free, exits, shots, _ = start
     any_move = bool(found)
     # leaving the track wins: every order with a first move uses both dice
     std2 = charge2 = exits
     if not charge2:
-        charge2 = _move_then_move(ahead, player, a, b, found, free, mine, own, enemy)
+        charge2 = _move_then_move(ahead, player, a, b, start, mine, own, enemy)
     if not std2:  # the mover himself may have a shot from his new row
         for i, d, dest in found:
             e = b if d == a else a
@@ -62,11 +57,12 @@ def two_dice_values(ahead: bool, player: int, dice: tuple[int, ...], mine: Board
     return value
 
 
-def _move_then_move(ahead: bool, player: int, a: int, b: int, found: list[tuple[int, int, int]],
-                    free: dict[int, list[tuple[int, int]]], mine: Board, own: list[int], enemy: list[int]) -> bool:
+def _move_then_move(ahead: bool, player: int, a: int, b: int, start: StartMoves, mine: Board, own: list[int],
+                    enemy: list[int]) -> bool:
     """Whether some move (of ``found``, none off the track; ``free``: them by die) leaves
     the other die a move."""
-    if (free[a] and surely_moved(free[b])) or (free[b] and surely_moved(free[a])):
+    found, free = start.found, start.free
+    if (free[a] and start.surely(b)) or (free[b] and start.surely(a)):
         return True  # a move with one die, and the other surely moves after any move
     for i, d, dest in found:
         e = b if d == a else a

@@ -41,8 +41,15 @@ class Roster:
 
     def changed(self, key: int, name: str, old: Man | None, new: Man | None) -> int:
         """``key`` after man ``name`` changes from ``old`` to ``new`` (None: not on the board)."""
-        delta = (self.code(new) if new is not None else 0) - (self.code(old) if old is not None else 0)
+        size, stance = self.size, self.stance
+        delta = (1 + new[1] * size + stance[new[3]]) if new is not None else 0
+        if old is not None:
+            delta -= 1 + old[1] * size + stance[old[3]]
         return key + (delta << self.shift[name])
+
+    def moved(self, key: int, name: str, rows: int) -> int:
+        """``key`` after man ``name`` moves ``rows`` rows (negative: down the track)."""
+        return key + ((rows * self.size) << self.shift[name])
 
 
 def fixed_part(men: Men) -> tuple[Any, ...]:

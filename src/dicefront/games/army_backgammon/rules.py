@@ -11,7 +11,7 @@ from ...core.events import Event
 from ...core.game import Action, PhaseState
 from ...core.native import mypyc_attr
 from . import setup
-from .acting import act_actions
+from .acting import StartMoves, act_actions, start_moves
 from .actions import (
     ORDER_NAMES,
     ArmyAction,
@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 
 IDLE_PHASES = frozenset((*CHANCE_PHASES, Phase.OVER))  # nobody acts
+ORDER_ACTIONS = {o: Orders(o) for o in ORDER_NAMES}  # actions are immutable: made once
 
 
 # compiled (scripts/build-native.sh), clone()'s __new__ must not run __init__
@@ -65,6 +66,7 @@ class ArmyState(PhaseState[ArmyAction]):
         "_own",
         "_roster",
         "_stances",
+        "_start",
         "_usable",
         "cleared",
         "dice",
@@ -115,6 +117,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self._roster: Roster | None = None  # the roster that numbers _men_id
         self._own: tuple[tuple[str, ...], ...] | None = None  # own_men() of both players
         self._stances: StanceLists = NO_STANCE_LISTS  # stances.stance_actions() of both players
+        self._start: StartMoves | None = None  # acting.start_moves() of this turn's roll, if listed
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
@@ -155,6 +158,7 @@ class ArmyState(PhaseState[ArmyAction]):
         new._roster = self._roster
         new._own = self._own
         new._stances = self._stances
+        new._start = self._start
         return new
 
     # ----- legal actions ------------------------------------------------------------
@@ -169,7 +173,7 @@ class ArmyState(PhaseState[ArmyAction]):
         if self.phase == Phase.SETUP:
             return setup.task_actions(self, player)
         if self.phase == Phase.ORDERS:
-            return [Orders(o) for o in self.allowed_orders()]
+            return [ORDER_ACTIONS[o] for o in self.allowed_orders()]
         if self.phase == Phase.ACT:
             return self._act_actions(player)
         if self.phase == Phase.STANCE:
@@ -251,7 +255,9 @@ class ArmyState(PhaseState[ArmyAction]):
             boards = self.turn_boards()
             if n == 2:  # all four orders in one pass (``orders.two_dice_values``)
                 _, mine, own, enemy = boards[1]
-                value = two_dice_values(ctx.ahead_only, player, dice, mine, own, enemy, self.order_choices())
+                two = (dice[0], dice[1])
+                self._start = moves = start_moves(ctx.ahead_only, player, two, mine, own, enemy)  # the turn's first move reuses them
+                value = two_dice_values(ctx.ahead_only, player, two, mine, own, enemy, self.order_choices(), moves)
                 memo.put(key, value)
                 return dict(value) if copy else value
             value = {}
@@ -271,6 +277,8 @@ class ArmyState(PhaseState[ArmyAction]):
         return [o for o in value if value[o] == top]
 
     def _act_actions(self, player: int) -> list[ArmyAction]:
+        if self._usable is not None and self._usable <= 1:  # no look-ahead: listing them costs less than a memo key
+            return act_actions(self, player)
         memo = self.game.memo
         key = ("act", self.men_id(), player, self.player, self.slots, self.dice, self.moved, self.fired, self.orders)
         found = memo.get(key)
@@ -294,23 +302,14 @@ class ArmyState(PhaseState[ArmyAction]):
 
     # ----- applying -------------------------------------------------------------------
     def _apply(self, action: ArmyAction, player: int) -> list[Event]:
-        board, target = self._board, self._usable
-        self._legal = self._board = self._usable = self._boards = None
-        if self.phase == Phase.SETUP:  # weapons, Sergeant and detectors change: a new roster
-            self._men_id = self._roster = self._own = None
+        board, target, start = self._board, self._usable, self._start
+        self._legal = self._board = self._usable = self._boards = self._start = None
+        if self.phase == Phase.SETUP:  # weapons, Sergeant and detectors change: a new roster (the same men: keep _own)
+            self._men_id = self._roster = None
             self._stances = NO_STANCE_LISTS
             return setup.apply_task(self, action, player)
-        if isinstance(action, Orders):  # the men stay as they are: keep men_id
-            return self._give_orders(action.kind, forced=False)
-        if isinstance(action, Move):
+        if isinstance(action, Move):  # the actions by how often random play makes them
             return self._move(action, player, board, target)
-        if isinstance(action, Attack):
-            return self._attack(action, player, board)
-        if isinstance(action, Skip):
-            self.slots = self.slots[1:]
-            self._usable = target  # a skip is legal only if the phases left can use as many dice
-            ev = Event(Kind.SKIP, f"{self.game.player_name(player)} leaves that phase unused.", {})
-            return [ev, *self._advance()]
         if isinstance(action, ChangeStance):  # rule 7.1
             man = self.men[action.man]
             self.men[action.man] = new = Man(man[0], man[1], man[2], action.stance, man[4], man[5])
@@ -320,6 +319,16 @@ class ArmyState(PhaseState[ArmyAction]):
             return [Event(Kind.STANCE, text, {"man": action.man, "stance": action.stance}), *self._end_turn()]
         if isinstance(action, KeepStances):
             return [Event(Kind.STANCE, f"{self.game.player_name(player)} keeps every stance.", {}), *self._end_turn()]
+        if isinstance(action, Orders):  # the men stay as they are: keep men_id and the moves listed at the roll
+            self._start = start
+            return self._give_orders(action.kind, forced=False)
+        if isinstance(action, Attack):
+            return self._attack(action, player, board)
+        if isinstance(action, Skip):
+            self.slots = self.slots[1:]
+            self._usable = target  # a skip is legal only if the phases left can use as many dice
+            ev = Event(Kind.SKIP, f"{self.game.player_name(player)} leaves that phase unused.", {})
+            return [ev, *self._advance()]
         raise TypeError(f"not an Army Man Backgammon action: {action!r}")
 
     def _give_orders(self, kind: str, forced: bool, value: dict[str, int] | None = None) -> list[Event]:  # rules 4.3, 8
@@ -367,8 +376,9 @@ class ArmyState(PhaseState[ArmyAction]):
             events = [*swept, Event(Kind.MOVE, f"{moved_text} into {len(enemies)} enemy men and is captured.", {**data, "captured": action.man})]
             events += self._kill(action.man)
             return events + self._advance_after(target)
-        self.men[action.man] = new = Man(man[0], dest, man[2], man[3], man[4], man[5])
-        self._rekey(action.man, man, new)
+        self.men[action.man] = Man(man[0], dest, man[2], man[3], man[4], man[5])
+        if self._men_id is not None and self._roster is not None:  # ``_rekey`` for a change of row
+            self._men_id = self._roster.moved(self._men_id, action.man, dest - man[1])
         if enemies:  # rule 5.4
             victim = enemies[0]
             text = f"{moved_text} and captures {g.player_name(1 - player)}'s {describe(g, victim, self.men[victim])}."
@@ -377,7 +387,9 @@ class ArmyState(PhaseState[ArmyAction]):
             events = [*swept, Event(Kind.MOVE, moved_text + ".", data)]
         if self.phase == Phase.OVER:
             return events
-        return events + self._enter_row(action.man, dest) + self._advance_after(target)
+        if g.options.mines:
+            events += self._enter_row(action.man, dest)
+        return events + self._advance_after(target)
 
     def _sweep(self, name: str, frm: int, to: int) -> list[Event]:  # rule 10.4, option detector_sweep=pass
         """A mine detector destroys the enemy minefields on the rows he moves over."""
@@ -435,8 +447,8 @@ class ArmyState(PhaseState[ArmyAction]):
 
     def _apply_chance(self, outcome: Roll) -> list[Event]:
         board = self._board
-        self._legal = self._board = self._usable = self._boards = None
-        faces = tuple(int(f) for f in outcome.faces)
+        self._legal = self._board = self._usable = self._boards = self._start = None
+        faces = tuple(map(int, outcome.faces))
         if self.phase == Phase.ROLLOFF:
             self._men_id = self._roster = self._own = None
             self._stances = NO_STANCE_LISTS
@@ -492,7 +504,8 @@ class ArmyState(PhaseState[ArmyAction]):
             self.sergeant_lost[man.owner] = True
             text = f"{self.game.player_name(man.owner)}'s Sergeant is dead: from now on they must Dig In or Charge every turn."
             events.append(Event(Kind.SERGEANT, text, {"player": man.owner}))
-        alive = [any(m.owner == p for m in self.men.values()) for p in (0, 1)]
+        own = self._own  # kept up to date by ``drop_man``
+        alive = [bool(own[0]), bool(own[1])] if own is not None else [any(m.owner == p for m in self.men.values()) for p in (0, 1)]
         if all(alive):
             return events
         self.phase = Phase.OVER

@@ -69,6 +69,6 @@ def drop_man(state: ArmyState, name: str, owner: int) -> None:
     state._own = (left, own[1]) if owner == 0 else (own[0], left)
     kept = state._stances[owner]
     if kept is not None:
-        width = len(state.game.tables.stance_names) - 1
+        width = len(state.game.tables.stances) - 1
         new = kept[: 1 + width * k] + kept[1 + width * (k + 1) :]
         state._stances = (new, state._stances[1]) if owner == 0 else (state._stances[0], new)

@@ -7,6 +7,7 @@ try moves without cloning a whole state. Rows are absolute: 1 is Green's back ro
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any, NamedTuple
@@ -63,10 +64,12 @@ class Memo:
     """A small bounded memo of look-ahead results, owned by a game object (the oldest
     entries are dropped first). Keys hold everything a result depends on."""
 
-    __slots__ = ("data", "last", "size")
+    __slots__ = ("data", "get", "last", "size")
 
     def __init__(self, size: int = 4096) -> None:
         self.data: dict[Any, Any] = {}
+        self.get: Callable[[Any], Any] = self.data.get
+        """The value kept under a key, else None (the dict's own ``get``: no Python call)."""
         self.size = size
         self.last: tuple[Any, Any] | None = None
 
@@ -79,19 +82,20 @@ class Memo:
         """Keep one value aside from the bounded memo (the last one only)."""
         self.last = (key, value)
 
-    def get(self, key: Any) -> Any:
-        return self.data.get(key)
-
     def put(self, key: Any, value: Any) -> None:
         data = self.data
         if len(data) >= self.size:  # drop the older half at once (deleting one by one is slow)
-            self.data = data = dict(islice(data.items(), self.size // 2, None))
+            kept = list(islice(data.items(), self.size // 2, None))
+            data.clear()
+            data.update(kept)
         data[key] = value
 
 
 def plan(orders: str, dice: int) -> tuple[str, ...]:
     """The phases a turn's orders give, one die each (rules 4.3, 8 and 11.2): with more
     than two dice, Standard and Fire & Movement give the first phase the odd die."""
+    if dice == 2:  # the usual game: the table itself
+        return PLANS_TWO[orders]
     first, second = PLANS_TWO[orders][0], PLANS_TWO[orders][1]
     if first == second:
         return (first,) * dice
@@ -266,16 +270,16 @@ def start_boards(ctx: Context, men: Men, player: int) -> tuple[Compact, Compact]
     running_at = []
     max_move, reach, running = ctx.max_move, ctx.reach, ctx.running
     for name, m in men.items():
-        owner, row, weapons, stance = m[0], m[1], m[2], m[3]
-        if owner != player:
+        row = m[1]
+        if m[0] != player:  # the enemy's men are only counted: read no more of them
             enemy[row] += 1
             continue
         own[row] += 1
-        fires = (reach.get(weapons) or ctx.reach_of(weapons)) if weapons else ()
+        weapons, stance = m[2], m[3]
         if stance == running:
             running_at.append(len(mine))
         names.append(name)
-        mine.append((row, max_move[stance], 1, fires))
+        mine.append((row, max_move[stance], 1, (reach.get(weapons) or ctx.reach_of(weapons)) if weapons else ()))
     plain = tuple(mine)
     if not running_at:
         return (names, plain, own, enemy), (names, plain, own, enemy)
@@ -319,6 +323,28 @@ def _any_attack(ahead: bool, player: int, dice: tuple[int, ...], mine: Board, en
             if d in dice and (enemy[row + step * d] or (not ahead and enemy[row - step * d])):
                 return True
     return False
+
+
+Found = list[tuple[int, int, int]]  # (man, die, destination row; -1 off the track): ``candidates``
+
+
+def candidates(player: int, dice: tuple[int, ...], mine: Board, own: list[int]) -> Found:
+    """(man, die, destination row; -1 off the track) of every move on the board now."""
+    step = 1 if player == 0 else -1
+    faces = sorted(set(dice))
+    out = []
+    for i, (row, limit, times, _) in enumerate(mine):
+        if times <= 0:
+            continue
+        gone = ROWS + 1 - row if player == 0 else row
+        for d in faces:
+            if d > limit:
+                break
+            if d >= gone:
+                out.append((i, d, -1))
+            elif own[row + step * d] < MAX_PER_ROW:
+                out.append((i, d, row + step * d))
+    return out
 
 
 def moved_board(mine: Board, i: int, dest: int, own: list[int], enemy: list[int]) -> tuple[Board, list[int], list[int]]:
@@ -377,45 +403,25 @@ def usable_on(ctx: Context, player: int, slots: tuple[str, ...], dice: tuple[int
         shots = shots_now(ahead, player, dice, mine, enemy) if ATTACK in rest else None
         moving = MOVE in rest
         a, b = dice
-        faces = sorted({a, b})
-        for i, (row, limit, left, reach) in enumerate(mine):
-            if left <= 0:
-                continue
-            gone = ROWS + 1 - row if player == 0 else row
-            for d in faces:
-                if d > limit:
-                    break
-                if d >= gone:
-                    return cap  # leaving the track wins the game at once
-                dest = row + step * d
-                if own[dest] >= MAX_PER_ROW:
-                    continue
-                e = b if d == a else a
-                if moving or shots is None or e in shots:
-                    if one_after(ahead, player, moving, shots, e, mine, i, dest, own, enemy):
-                        return cap
-                elif e in reach and enemy[dest] < 2 and (enemy[dest + step * e] or (not ahead and enemy[dest - step * e])):
-                    return cap  # no shot with e now: only the man who moved may fire it (``one_after``)
-                best = 1
-    else:
-        faces = sorted(set(dice))
-        for i, (row, limit, left, _) in enumerate(mine):
-            if left <= 0:
-                continue
-            gone = ROWS + 1 - row if player == 0 else row
-            for d in faces:
-                if d > limit:
-                    break
-                if d >= gone:
-                    return cap  # leaving the track wins the game at once
-                dest = row + step * d
-                if own[dest] >= MAX_PER_ROW:
-                    continue
-                after, own2, enemy2 = moved_board(mine, i, dest, own, enemy)
-                value = 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2)
-                if value >= cap:
+        for i, d, dest in candidates(player, dice, mine, own):
+            if dest < 0:
+                return cap  # leaving the track wins the game at once
+            e = b if d == a else a
+            if moving or shots is None or e in shots:
+                if one_after(ahead, player, moving, shots, e, mine, i, dest, own, enemy):
                     return cap
-                best = max(best, value)
+            elif e in mine[i][3] and enemy[dest] < 2 and (enemy[dest + step * e] or (not ahead and enemy[dest - step * e])):
+                return cap  # no shot with e now: only the man who moved may fire it (``one_after``)
+            best = 1
+    else:
+        for i, d, dest in candidates(player, dice, mine, own):
+            if dest < 0:
+                return cap  # leaving the track wins the game at once
+            after, own2, enemy2 = moved_board(mine, i, dest, own, enemy)
+            value = 1 + usable_on(ctx, player, rest, without(dice, d), after, own2, enemy2)
+            if value >= cap:
+                return cap
+            best = max(best, value)
     if rest:
         best = max(best, usable_on(ctx, player, rest, dice, mine, own, enemy))
     return best
