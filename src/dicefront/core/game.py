@@ -27,7 +27,7 @@ from .fields import freeze, key_fields
 from .notation import Notation
 from .options import OptionInfo, build_options, data_folders, option_schema, options_to_json, stored_options_json
 from .roles import role_module
-from .seats import default_seat_name
+from .seats import SeatNames, default_seat_name
 
 STATE_FORMAT = 1
 
@@ -233,6 +233,16 @@ class Game(ABC, Generic[O, S]):
         """A seat's name in what is shown now (status line, board, terminal, the
         server's banner): the side name, else the 1-based ``default_seat_name``."""
         return self.side_names[player] if self.side_names else default_seat_name(player)
+
+    @cached_property
+    def _seat_names(self) -> SeatNames:
+        return SeatNames(self.player_name, self.seat_name)
+
+    def shown_text(self, text: str) -> str:
+        """An event text as people are shown it (logs, move lists, the dice box,
+        ``dicefront replay``): the ``player_name``s it was made with ("Player 0",
+        kept word for word in stored records) become ``seat_name``s ("Player 1")."""
+        return self._seat_names(text)
 
     def render_text(self, state: State, player: int | None) -> Any:
         """A Rich renderable (or plain string) of ``player``'s view of the board: the

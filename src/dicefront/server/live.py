@@ -333,7 +333,7 @@ class LiveGame:
             **self.board(seat),
             "last": self.last_path,
             "players": self.players(online or set()),
-            "events": self.events_for(steps, seat),
+            "events": self.events_for(self.game, steps, seat),
             "dice": self.dice_for(steps, seat),
             "rolls": self.rolls_for(steps, seat),
             "chance": chance_kind(self.state),
@@ -353,7 +353,7 @@ class LiveGame:
         start = self._update_from.get(seat, len(self.marks[seat]))
         fresh = self.marks[seat][start:]
         if len(fresh) > 1:
-            msg["moves"] = [{"n": start + i + 1, "events": self.events_for(steps, seat), "by": steps[-1].player if steps else None} for i, (_, steps) in enumerate(fresh)]
+            msg["moves"] = [{"n": start + i + 1, "events": self.events_for(self.game, steps, seat), "by": steps[-1].player if steps else None} for i, (_, steps) in enumerate(fresh)]
 
     def board(self, seat: int | None) -> dict[str, Any]:
         """The parts of ``seat``'s message that depend only on the state (the SVG, the
@@ -435,12 +435,14 @@ class LiveGame:
         return result_of(self.game, self.seats, self.ended, () if self.ended is not None else self.state.returns())
 
     @staticmethod
-    def events_for(steps: list[Step], seat: int | None) -> list[dict[str, Any]]:
+    def events_for(game: Game[Any, Any], steps: list[Step], seat: int | None) -> list[dict[str, Any]]:
+        """The events of ``steps`` that ``seat`` may see, in the words people are shown
+        (``Game.shown_text``: seats counted from 1)."""
         out = []
         for step in steps:
             for e in step.events:
                 if e.visible_to(seat):
-                    out.append({"kind": e.kind, "text": e.text})
+                    out.append({"kind": e.kind, "text": game.shown_text(e.text)})
         return out
 
     @staticmethod
@@ -454,7 +456,7 @@ class LiveGame:
         """Each roll in ``steps`` that ``seat`` may see, for the dice box: its faces, each
         die's sides (see :func:`chance_sides`) and the sentence saying whose roll it was
         and what it decided."""
-        return rolls(steps, seat, self.sides)
+        return rolls(self.game, steps, seat, self.sides)
 
     # ----- lobby summary ------------------------------------------------------------------
     def summary(self) -> dict[str, Any]:
@@ -548,7 +550,7 @@ def chance_sides(state: State) -> tuple[int, ...] | None:
     return tuple(max(int(f[i]) for f in faces) for i in range(len(faces[0])))
 
 
-def rolls(steps: list[Step], seat: int | None, sides: dict[int, tuple[int, ...]]) -> list[dict[str, Any]]:
+def rolls(game: Game[Any, Any], steps: list[Step], seat: int | None, sides: dict[int, tuple[int, ...]]) -> list[dict[str, Any]]:
     """The visible rolls of ``steps`` (see :meth:`LiveGame.rolls_for`); ``sides`` by
     id(step), six-sided when unknown."""
     out = []
@@ -558,7 +560,7 @@ def rolls(steps: list[Step], seat: int | None, sides: dict[int, tuple[int, ...]]
             if e.dice and e.visible_to(seat):
                 n = len(e.dice)
                 each = list(known) if len(known) == n else [known[0]] * n if known and len(set(known)) == 1 else [6] * n
-                out.append({"dice": list(e.dice), "sides": each, "text": e.text})
+                out.append({"dice": list(e.dice), "sides": each, "text": game.shown_text(e.text)})
     return out
 
 
