@@ -32,6 +32,7 @@ from . import ending, social
 from .eviction import EvictionPolicy, Shelf, evictable
 from .fanout import EVERYTHING, Listener
 from .live import LiveGame, Plan, Told, stored_summary, validate_new_game
+from .presence import Presence
 from .storage import GameRow, Seat, StaleGameError, Storage, now
 
 log = logging.getLogger("dicefront.server")
@@ -55,9 +56,10 @@ class Room:
     here: bool = False  # made in this process, or followed by someone connected here
     quiet_since: float = 0.0  # hub clock when it was made, loaded or last left by a connection
     left: dict[int, float] = field(default_factory=dict)  # seat: hub clock when its last connection left (social.py)
+    elsewhere: set[int] = field(default_factory=set)  # seats connected through another server process (presence.py)
 
     def online(self) -> set[int]:
-        return {c.seat for c in self.connections if c.seat is not None}
+        return {c.seat for c in self.connections if c.seat is not None} | self.elsewhere
 
     @property
     def finished(self) -> bool:
@@ -93,9 +95,9 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self.broken: dict[str, str] = {}
         self.odds_slots = 2  # odds computations running at once (threads cannot be cancelled)
-        self.offered: dict[tuple[str, int], float] = {}  # (game id, seat): when it last offered a draw (rate limit)
         self.idle_claim = 600.0  # seconds the player to move may be away before the opponent may claim the win (0: never)
         self.listener: Listener | None = None
+        self.presence = Presence(self, social.presence_changed)  # seats connected through other processes
         # storage waits here, off the event loop (threads waiting on a commit are cheap;
         # the more wait together, the more one SQLite commit covers)
         self.pool = ThreadPoolExecutor(max_workers=64, thread_name_prefix="dicefront-store")
@@ -142,10 +144,12 @@ class Hub:
         if self.storage.shared:
             self.listener = Listener(self.storage.listen_dsn, asyncio.get_running_loop(), self._heard)
             self.listener.start()
+            self.presence.start()
 
     async def close(self) -> None:
         if self.listener is not None:
             await self._thread(self.listener.stop)
+        await self.presence.stop()
         tasks = [r.driver for r in self.rooms.values() if r.driver is not None and not r.driver.done()]
         tasks += list(self._refreshing.values())
         tasks += [self._sweeper] if self._sweeper is not None else []
@@ -232,7 +236,10 @@ class Hub:
     # ----- other processes (shared database) ------------------------------------------
 
     def _heard(self, payload: str) -> None:
-        """A change another process (or this one) committed: ``"<game> [<length>]"``."""
+        """A change another process (or this one) committed: ``"<game> [<length>]"``
+        (or a presence message, presence.py)."""
+        if self.presence.heard_payload(payload):
+            return
         if payload == EVERYTHING:
             for game_id in list(self.rooms):
                 self._refresh_soon(game_id)

@@ -30,6 +30,7 @@ games = Table(
     Column("data_files", Text, nullable=False, server_default="{}"),
     Column("offer", Integer),  # the seat whose draw offer stands (version 3)
     Column("rematch", Text),  # the id of the finished game's rematch (version 3)
+    Column("offered", Text),  # JSON [t0, t1]: when each seat last offered a draw, wall clock (version 4)
 )
 steps = Table(
     "steps", metadata,
@@ -52,9 +53,14 @@ def _v3_offers(op: Operations) -> None:
     op.add_column("games", Column("rematch", Text))
 
 
-MIGRATIONS: dict[int, Callable[[Operations], None]] = {2: _v2_data_files, 3: _v3_offers}
+def _v4_offer_times(op: Operations) -> None:
+    op.add_column("games", Column("offered", Text))
+
+
+MIGRATIONS: dict[int, Callable[[Operations], None]] = {2: _v2_data_files, 3: _v3_offers, 4: _v4_offer_times}
 """Version n's migration from version n - 1 (version 1: games and steps, no data files;
-version 3 adds standing draw offers and rematch links)."""
+version 3 adds standing draw offers and rematch links; version 4 the time of each
+seat's last draw offer, so the offers' rate limit holds across server processes)."""
 VERSION = max(MIGRATIONS)
 
 
