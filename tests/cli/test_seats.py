@@ -68,3 +68,17 @@ def test_the_terminal_play_log_counts_seats_from_one() -> None:
     result = runner.invoke(app, ["play", "ditch", "--vs", "random", "--seat", "2", "--seed", "1"], input="quit\n")
     log = re.search(r"Deployment roll: Player (\d) \d, Player (\d) \d", result.output)
     assert log is not None and log.groups() == ("1", "2"), result.output
+
+
+def test_odds_takes_the_asking_seat_as_shown(tmp_path: Path) -> None:
+    import dicefront
+
+    path = tmp_path / "start.json"
+    path.write_text(json.dumps(dicefront.load("ditch").new_state().to_json()), encoding="utf-8")
+    asked = runner.invoke(app, ["odds", "ditch", "--position", str(path), "--player", "2", "--json"])
+    assert asked.exit_code == 0 and json.loads(asked.stdout)["player"] == 1, asked.output
+    zero = runner.invoke(app, ["odds", "ditch", "--position", str(path), "--player", "0"])
+    assert zero.exit_code == 2 and "--player 0: seats are numbered from 1 as shown" in zero.output
+    example = Path(__file__).resolve().parents[2] / "examples" / "ditch-attack.json"
+    table = runner.invoke(app, ["odds", "ditch", "--position", str(example), "--action", "attack d6 e7"])
+    assert table.exit_code == 0 and "attack d6 e7 by Player 1 (ditch)" in table.stdout, table.output

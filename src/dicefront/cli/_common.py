@@ -42,8 +42,8 @@ def fail(message: str, code: int = 2) -> NoReturn:
 SEAT_HELP = "1 or 2, as seats are shown (or the side's name, e.g. green)"
 
 
-def parse_seat(game: Game[Any, Any], value: str) -> int:
-    """The 0-based seat a user named with ``--seat``: 1 or 2 as the board, status line
+def parse_seat(game: Game[Any, Any], value: str, flag: str = "--seat") -> int:
+    """The 0-based seat a user named with ``flag`` (``--seat``, ``--player``): 1 or 2 as the board, status line
     and log count seats, or the side's name where the game names its sides
     (case-insensitive). The 0 of earlier versions is refused with a hint rather than
     read as something else; anything else is a one-line error."""
@@ -55,8 +55,8 @@ def parse_seat(game: Game[Any, Any], value: str) -> int:
         return sides.index(text)
     named = f"1, 2, {game.seat_name(0)} or {game.seat_name(1)}" if game.side_names else "1 or 2"
     if text == "0":
-        fail(f"--seat 0: seats are numbered from 1 as shown ({named}); the first seat is --seat 1")
-    fail(f"--seat {str(value)[:40]!r}: give {named}")
+        fail(f"{flag} 0: seats are numbered from 1 as shown ({named}); the first seat is {flag} 1")
+    fail(f"{flag} {str(value)[:40]!r}: give {named}")
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:

@@ -289,12 +289,14 @@ class Game(ABC, Generic[O, S]):
         """A short label for what an action and its dice led to, up to the next
         decision ("attacker wins", "tie", "3 damage", "saved"), used to group exact
         odds. Same label, same result for the asking ``player``. The heuristics
-        role's ``outcome_label`` (None from it: this generic label)."""
+        role's ``outcome_label`` (None from it: this generic label, made of event texts
+        with seats named as shown, ``shown_text``). A role that builds its label from
+        event texts passes them through ``shown_text`` itself."""
         fn = self.role_function("heuristics", "outcome_label", required=False)
         label = None if fn is None else fn(before, after, events, player)
         if label is not None:
             return str(label)
-        texts = [e.text for e in events if e.kind not in ("roll", "turn") and e.visible_to(player)]
+        texts = [self.shown_text(e.text) for e in events if e.kind not in ("roll", "turn") and e.visible_to(player)]
         return "; ".join(texts) or "no change"
 
     # ----- integer actions and tensors for research (core/encoding.py) --------------
