@@ -19,6 +19,7 @@ from dicefront.server.presence import EXPIRE, MAX_PAYLOAD, Presence
 from dicefront.server.storage import Storage
 
 from .conftest import create, invite_token, live, receive, settle
+from .helpers_async import run_coroutine
 
 
 def _ask(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
@@ -164,5 +165,7 @@ def test_presence_comes_goes_and_expires(tmp_path: Path) -> None:
         assert presence.elsewhere("g") == {1} and presence.elsewhere("h") == {1}
         clock[0] += EXPIRE
         assert presence.elsewhere("g") == set() and presence.elsewhere("h") == set(), "a process not heard from no longer counts"
+        run_coroutine(presence.sweep())
+        assert presence.heard == {}, "what a silent process said is forgotten"
     finally:
         hub.storage.close()

@@ -27,6 +27,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
+from .fanout import EVERYTHING
+
 if TYPE_CHECKING:
     from .hub import Hub, Room
 
@@ -147,11 +149,14 @@ class Presence:
             if room is not None and self.sync(room):
                 await self.changed(self.hub, room, seat)
             self.heard.pop((game_id, seat), None)
+        for procs in self.heard.values():  # a process gone silent, where others still count
+            for proc in [p for p, t in procs.items() if now - t >= EXPIRE]:
+                del procs[proc]
 
     def heard_payload(self, payload: str) -> bool:
         """Take a presence message from the channel; False for anything else. On ``*``
         (the listener has (re)connected) this process asks the others to announce."""
-        if payload == "*" and self.active:
+        if payload == EVERYTHING and self.active:
             self._soon(self._send(f"{PREFIX}ask {self.me}"))
             return False
         if not payload.startswith(PREFIX):
@@ -171,6 +176,8 @@ class Presence:
         touched: dict[str, set[int]] = {}
         for item in items:
             game_id, _, digits = item.rpartition(":")
+            if not game_id:
+                continue
             for seat in {int(d) for d in digits[:2] if d in "01"}:
                 procs = self.heard.setdefault((game_id[:80], seat), {})
                 if here:
