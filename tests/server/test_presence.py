@@ -6,6 +6,7 @@ counts from the stored offer time, whichever process the offer goes through."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from pathlib import Path
 from typing import Any
@@ -169,3 +170,30 @@ def test_presence_comes_goes_and_expires(tmp_path: Path) -> None:
         assert presence.heard == {}, "what a silent process said is forgotten"
     finally:
         hub.storage.close()
+
+
+def test_a_seat_behind_a_silent_process_is_away_since_it_was_last_heard_of(tmp_path: Path) -> None:
+    """The process a player was connected through is killed: no ``~gone`` comes. Once
+    EXPIRE seconds pass without its heartbeat, the seat is away from when it was last
+    heard of, not from when this process noticed."""
+    hub, presence, clock = _presence(tmp_path)
+    hub.clock = lambda: clock[0]
+
+    async def scenario() -> tuple[bool, float | None, float | None]:
+        try:
+            room, _, _ = await hub.create("ditch", {}, "friend", 0)
+            presence.heard_payload(f"~here p1 {room.live.id}:0")
+            await asyncio.sleep(0)
+            connected = 0 in room.online()
+            clock[0] += EXPIRE + 5  # p1 stopped answering EXPIRE + 5 s ago
+            presence.sync(room)
+            return connected, social.claim_in(hub, room, 0), hub.idle_claim
+        finally:
+            await hub.close()
+
+    try:
+        connected, wait, idle = run_coroutine(scenario())
+    finally:
+        hub.storage.close()
+    assert connected and idle is not None
+    assert wait == idle - (EXPIRE + 5)
