@@ -62,7 +62,7 @@ def test_the_hand_is_shown_as_cards_and_a_card_is_played_by_clicking_it(new_page
             page.locator(f"#choices button[data-action='{play['text']}']").click()
     page.wait_for_function(f"window.dicefront.state().step > {before}")
     name = next(c["name"] for c in held if c["id"] == play["card"])
-    page.wait_for_function("(t) => document.querySelector('#log').textContent.includes(t)", arg=f"Player 0 plays {name}")
+    page.wait_for_function("(t) => document.querySelector('#log').textContent.includes(t)", arg=f"Player 1 plays {name}")
 
 
 def _dealt(new_page: Any, server_url: str) -> tuple[list[Any], list[list[str]]]:

@@ -31,7 +31,7 @@ def test_table_output(saved: Path) -> None:
 
 
 def test_json_output_with_policy_and_player(saved: Path) -> None:
-    args = ["odds", "ditch", "--position", str(saved), "--action", "attack c3 c4", "--player", "0", "--policy", "no-cover", "--json"]
+    args = ["odds", "ditch", "--position", str(saved), "--action", "attack c3 c4", "--player", "1", "--policy", "no-cover", "--json"]
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
@@ -92,7 +92,7 @@ def test_pending_dice_need_no_action(tmp_path: Path) -> None:
 
     path = tmp_path / "start.json"
     path.write_text(json.dumps(dicefront.load("ditch").new_state().to_json()), encoding="utf-8")
-    result = runner.invoke(app, ["odds", "ditch", "--position", str(path), "--player", "1", "--json"])
+    result = runner.invoke(app, ["odds", "ditch", "--position", str(path), "--player", "2", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["action"] == "(pending dice)"

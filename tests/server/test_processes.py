@@ -73,3 +73,39 @@ def test_two_processes_share_a_live_game_and_a_killed_one_loses_nothing(pg_url: 
     assert row is not None
     for step, action in acked.items():  # every acknowledged move is stored where its mover saw it
         assert row.steps[step - 1].action == action, f"seed {SEED}: step {step}"
+
+
+def _next(ws: Any, want: Any) -> dict[str, Any]:
+    """The next message for which ``want(msg)`` holds (an error message fails the test
+    unless it is wanted)."""
+    while True:
+        msg = json.loads(ws.recv(timeout=20))
+        if want(msg):
+            return msg
+        assert msg["type"] != "error", msg["message"]
+
+
+def test_presence_and_the_draw_offer_limit_span_the_processes(pg_url: str) -> None:
+    port_a, port_b = free_port(), free_port()
+    with server(pg_url, port_a), server(pg_url, port_b):
+        made = httpx.post(f"http://127.0.0.1:{port_a}/api/games", json={"game": "ditch", "opponent": "friend"}, timeout=10).json()
+        game_id, tokens = made["id"], [made["token"], made["invite"].split("#token=", 1)[1]]
+
+        def online(seat: int, now: bool) -> Any:
+            return lambda m: m["type"] in ("players", "state") and m["players"][seat]["online"] is now
+
+        with hello(port_a, game_id, tokens[0]) as first_on_a, hello(port_b, game_id, tokens[1]) as second_on_b:
+            _next(second_on_b, online(0, True))  # B shows seat 0 connected, through A
+            _next(first_on_a, online(1, True))
+            first_on_a.send(json.dumps({"type": "offer-draw"}))
+            _next(second_on_b, lambda m: m["type"] == "draw-offer")
+            second_on_b.send(json.dumps({"type": "decline-draw"}))
+            _next(first_on_a, lambda m: m["type"] == "draw-declined")
+            with hello(port_b, game_id, tokens[0]) as first_on_b:  # the same player, now through B
+                _next(first_on_b, lambda m: m["type"] == "state")
+                first_on_b.send(json.dumps({"type": "offer-draw"}))
+                refused = _next(first_on_b, lambda m: m["type"] == "error")
+                assert refused["message"].startswith("you offered a draw") and "before offering again" in refused["message"]
+            first_on_a.close()
+            gone = _next(second_on_b, online(0, False))  # seat 0's last connection, on A, has left
+            assert gone["type"] == "players" and gone.get("idle", {}).get("seat") == 0

@@ -16,11 +16,12 @@ def test_rolls_carry_sides_and_sentence_and_respect_the_audience() -> None:
     secret = Step(None, outcome=Roll((6,)), events=[Event("roll", "secret", {}, audience=(0,), dice=(6,))])
     draw = Step(None, outcome=Roll(("medic",)), events=[Event("draw", "a card", {"card": "medic"})])
     sides = {id(attack): (6, 6), id(damage): (10,)}
-    assert rolls([attack, damage, secret, draw], None, sides) == [
+    game = dicefront.load("ditch")
+    assert rolls(game, [attack, damage, secret, draw], None, sides) == [
         {"dice": [3, 5], "sides": [6, 6], "text": "Attack: hit."},
         {"dice": [9], "sides": [10], "text": "Damage roll: 9."},
     ]
-    assert rolls([secret], 0, sides) == [{"dice": [6], "sides": [6], "text": "secret"}]
+    assert rolls(game, [secret], 0, sides) == [{"dice": [6], "sides": [6], "text": "secret"}]
 
 
 def test_a_die_fighting_damage_die_is_known_by_its_sides() -> None:

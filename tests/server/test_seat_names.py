@@ -2,7 +2,8 @@
 buttons, hand and result name a seat as the server's players list does (the banner
 shows ``person``, with the side ``name`` when the game names its sides), so a game
 whose sides have no names says "Player 1" / "Player 2", never a 0-based "Player 0".
-Event texts are left out: stored replays keep them word for word ("Player 0 deploys...")."""
+Event texts too: stored replays keep them word for word ("Player 0 deploys..."), and
+the log, the move list and the dice box the server sends say "Player 1 deploys..."."""
 
 from __future__ import annotations
 
@@ -50,6 +51,16 @@ def _shown_texts(live: LiveGame, seat: int | None) -> str:
     return "\n".join([msg["status"], msg["svg"], json.dumps(msg.get("hand")), result, *labels])
 
 
+def _check_sent(live: LiveGame, sent: list[dict[str, Any]]) -> None:
+    """The event log, move list and dice box texts of the messages sent name seats as shown."""
+    persons = [p["person"] for p in live.players({0, 1})]
+    for msg in sent:
+        texts = json.dumps([msg.get("events"), msg.get("rolls"), msg.get("moves")])
+        for number in GENERIC.findall(texts):
+            assert f"Player {number}" in persons, f"'Player {number}' in a sent log; the seats are {persons}"
+    sent.clear()
+
+
 def _check(live: LiveGame) -> None:
     names = _banner_names(live)
     players = live.players({0, 1})
@@ -75,11 +86,17 @@ def test_the_status_line_board_and_banner_give_a_seat_one_name(tmp_path: Path, n
         hub = Hub(Storage(tmp_path / "games.sqlite3"), step_delay=0)
         try:
             room, _, _ = await hub.create(name, {}, "friend", 0)
-            conns = {seat: await hub.connect(room, _sink, seat) for seat in (0, 1)}
+            sent: list[dict[str, Any]] = []
+
+            async def sink(msg: dict[str, Any]) -> None:
+                sent.append(msg)
+
+            conns = {seat: await hub.connect(room, sink, seat) for seat in (0, 1)}
             rng = random.Random(seed)
             for _ in range(MOVES):
                 await _settle(room)
                 _check(room.live)
+                _check_sent(room.live, sent)
                 state = room.live.state
                 if state.is_terminal or not state.actors:
                     break

@@ -39,6 +39,26 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+SEAT_HELP = "1 or 2, as seats are shown (or the side's name, e.g. green)"
+
+
+def parse_seat(game: Game[Any, Any], value: str, flag: str = "--seat") -> int:
+    """The 0-based seat a user named with ``flag`` (``--seat``, ``--player``): 1 or 2 as the board, status line
+    and log count seats, or the side's name where the game names its sides
+    (case-insensitive). The 0 of earlier versions is refused with a hint rather than
+    read as something else; anything else is a one-line error."""
+    text = " ".join(str(value).split()).lower()
+    sides = [game.seat_name(p).lower() for p in (0, 1)]
+    if text in ("1", "2"):
+        return int(text) - 1
+    if text in sides:
+        return sides.index(text)
+    named = f"1, 2, {game.seat_name(0)} or {game.seat_name(1)}" if game.side_names else "1 or 2"
+    if text == "0":
+        fail(f"{flag} 0: seats are numbered from 1 as shown ({named}); the first seat is {flag} 1")
+    fail(f"{flag} {str(value)[:40]!r}: give {named}")
+
+
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
     out: dict[str, str] = {}
     for pair in pairs or []:

@@ -28,7 +28,7 @@ def match(
     names = [a.strip() for a in agents.split(",") if a.strip()]
     if len(names) != 2:
         fail(f"--agents needs exactly two agents separated by a comma, got {agents!r}")
-    load_game(game, option)
+    g = load_game(game, option)
     show_bar = not as_json and games >= 10
     try:
         if show_bar:
@@ -55,7 +55,7 @@ def match(
         table.add_row(esc(name), str(result.wins[i]), f"{data['win_rate'][i]:.1%}", f"{lo:.1%} - {hi:.1%}", f"{data['score'][i]:.1%}")
     console.print(table)
     console.print(
-        f"draws {result.draws}   seat 0 won {result.seat_wins[0]}, seat 1 won {result.seat_wins[1]} "
+        f"draws {result.draws}   {esc(g.seat_name(0))} won {result.seat_wins[0]}, {esc(g.seat_name(1))} won {result.seat_wins[1]} "
         f"(first seat {data['first_seat_win_rate']:.1%})   mean length {data['mean_length']:.1f} steps, "
         f"max {data['max_length']}   {data['seconds']:.1f} s"
     )

@@ -10,7 +10,7 @@ from rich.table import Table
 from dicefront.core import DicefrontError, State
 from dicefront.odds import Odds, analyse, available
 
-from ._common import console, esc, fail, load_game, print_json
+from ._common import SEAT_HELP, console, esc, fail, load_game, parse_seat, print_json
 from ._common import load_position as read_position
 
 
@@ -24,8 +24,10 @@ def percent(p: float) -> str:
     return f"{p * 100:.2f}%"
 
 
-def print_odds(result: Odds) -> None:
-    console.print(f"[bold]{esc(result.action)}[/] by player {result.player} ({esc(result.game)})")
+def print_odds(result: Odds, seat_name: str | None = None) -> None:
+    """The outcomes as a table; ``seat_name``: the asking seat as people are shown it."""
+    asking = "" if seat_name is None else f" by {esc(seat_name)}"
+    console.print(f"[bold]{esc(result.action)}[/]{asking} ({esc(result.game)})")
     if not result.outcomes:
         console.print("No dice: this action involves no chance.")
     else:
@@ -50,7 +52,7 @@ def odds(
     action: str = typer.Option(
         None, "--action", help="The action in the game's notation, e.g. 'attack c3 c4' (none: the dice pending in the position)."
     ),
-    player: int = typer.Option(None, "--player", help="The player asking (default: the player to act).", min=0, max=1),
+    player_text: str = typer.Option(None, "--player", help=f"The player asking: {SEAT_HELP} (default: the player to act)."),
     policy: str = typer.Option(None, "--policy", help="How decisions inside the action are taken (see --policies)."),
     list_policies: bool = typer.Option(False, "--policies", help="List the game's policies and exit."),
     as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
@@ -68,6 +70,7 @@ def odds(
     if position is None:
         fail("give --position FILE and --action TEXT (or --policies)")
     state = load_position(game, position)
+    player = None if player_text is None else parse_seat(state.game, player_text, "--player")
     text = action.strip() if action else None
     if not text and not state.is_chance:
         fail("give --action TEXT: the action to look at (only a position where dice are pending needs none)")
@@ -78,7 +81,7 @@ def odds(
     if as_json:
         print_json(result.to_json())
     else:
-        print_odds(result)
+        print_odds(result, state.game.seat_name(result.player))
 
 
 def register(app: typer.Typer) -> None:

@@ -22,7 +22,7 @@ from dicefront.core import DicefrontError, Event, Game, MatchRecord, State, samp
 from dicefront.core.match import agent_copy
 from dicefront.core.notation import ascii_int
 
-from ._common import OPTION_HELP, console, esc, fail, load_game, load_position
+from ._common import OPTION_HELP, SEAT_HELP, console, esc, fail, load_game, load_position, parse_seat
 
 HELP = """[bold]How to play[/]
   type the [bold]number[/] of an action, or its [bold]notation[/] (e.g. what is shown after the number)
@@ -69,7 +69,7 @@ def _show_events(session: Session, seat: int | None) -> None:
         for e in events:
             if e.visible_to(seat):
                 style = "yellow" if e.kind in ("roll", "combat", "dice") else ("bold" if e.kind == "game-over" else "")
-                lines.append(Text("  " + e.text, style=style))
+                lines.append(Text("  " + session.game.shown_text(e.text), style=style))
     session.last_seen[-1 if seat is None else seat] = len(session.log)
     if lines:
         console.print(Panel(Text("\n").join(lines[-30:]), title="since your last move", title_align="left", border_style="dim"))
@@ -266,7 +266,7 @@ def _finish(session: Session) -> None:
 def play(
     game: str = typer.Argument(..., help="The game, e.g. ditch (see `dicefront games`)."),
     vs: str = typer.Option(None, "--vs", help="Play against a computer player: easy, medium, hard, random, ... Without it: hot seat for two people."),
-    seat: int = typer.Option(0, "--seat", min=0, max=1, help="Your seat against the computer: 0 or 1."),
+    seat_text: str = typer.Option("1", "--seat", help=f"Your seat against the computer: {SEAT_HELP}. Seats count from 1: --seat 0 is refused."),
     seed: int = typer.Option(None, "--seed", help="Seed for the dice and the computer player (default: a fresh one, printed)."),
     option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     position: Path = typer.Option(None, "--position", help="Continue from a saved position (from `save FILE`)."),
@@ -280,6 +280,7 @@ def play(
     elif position is not None:
         state = load_position(g.name, position)  # the options saved in the file (older files: legacy values)
         g = state.game
+    seat = parse_seat(g, seat_text)
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     humans = {0, 1} if vs is None else {seat}

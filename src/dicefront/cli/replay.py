@@ -14,7 +14,7 @@ from rich.text import Text
 from dicefront.core import DicefrontError, Game, MatchRecord, ReplayError, State, replay_states
 from dicefront.core.record import Step, verify
 
-from ._common import console, err_console, print_json
+from ._common import SEAT_HELP, console, err_console, parse_seat, print_json
 
 
 def _fail(message: str) -> NoReturn:
@@ -23,11 +23,13 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
-def _step_line(index: int, step: Step, seat: int | None) -> Text:
-    who = "dice" if step.player is None else f"P{step.player}"
+def _step_line(game: Game[Any, Any], index: int, step: Step, seat: int | None) -> Text:
+    """One step: its number, who made it (seats counted from 1, as shown), what, and
+    the events the viewer may see in the words people are shown (``Game.shown_text``)."""
+    who = "dice" if step.player is None else f"P{step.player + 1}"
     what = str(step.outcome) if step.player is None else step.action
     line = Text.assemble((f"{index + 1:>4} ", "dim"), (f"{who:<5}", "cyan"), (f"{what}", "bold"))
-    texts = [e.text for e in step.events if e.visible_to(seat)]
+    texts = [game.shown_text(e.text) for e in step.events if e.visible_to(seat)]
     if texts:
         line.append("   " + " | ".join(texts), style="yellow" if step.player is None else "")
     return line
@@ -72,7 +74,7 @@ def replay(
     file: Path = typer.Argument(..., help="A replay file saved by `dicefront play` or `dicefront match --save`."),
     at: int = typer.Option(None, "--at", min=0, help="Stop after this many steps (0: the start)."),
     export: Path = typer.Option(None, "--export", help="With --at: write the position at that step to this file (for `dicefront odds` or `play --position`)."),
-    seat: int = typer.Option(None, "--seat", min=0, max=1, help="Show only what this seat could see (default: everything)."),
+    seat_text: str = typer.Option(None, "--seat", help=f"Show only what this seat could see: {SEAT_HELP} (default: everything)."),
     step: bool = typer.Option(False, "--step", help="Step through interactively: Enter for the next step, b back, q quit."),
     as_json: bool = typer.Option(False, "--json", help="Print a summary as JSON."),
 ) -> None:
@@ -83,6 +85,7 @@ def replay(
     try:
         record = MatchRecord.load(file)
         run = _rerun(record, at, keep_all=step)
+        seat = None if seat_text is None else parse_seat(run.game, seat_text)
         if export is not None:
             _export(run.shown, export)
     except DicefrontError as exc:
@@ -114,7 +117,7 @@ def _show(record: MatchRecord, run: _Run, viewer: int | None, interactive: bool)
         _interactive(run.game, run.states, run.steps, viewer)
         return
     for i, st in enumerate(run.steps):
-        console.print(_step_line(i, st, viewer))
+        console.print(_step_line(run.game, i, st, viewer))
     console.print(run.game.render_text(run.shown, viewer))
     console.print(Text(run.shown.status_text(), style="bold"))
 
@@ -127,7 +130,7 @@ def _interactive(game: object, states: list[State], steps: list[Step], viewer: i
         console.print(state.game.render_text(state, viewer))
         console.print(Text(state.status_text(), style="bold"))
         if i > 0:
-            console.print(_step_line(i - 1, steps[i - 1], viewer))
+            console.print(_step_line(state.game, i - 1, steps[i - 1], viewer))
         console.print(f"[dim]step {i}/{len(steps)}: Enter next, b back, q quit[/]")
         try:
             key = console.input("").strip().lower()

@@ -27,7 +27,7 @@ from .fields import freeze, key_fields
 from .notation import Notation
 from .options import OptionInfo, build_options, data_folders, option_schema, options_to_json, stored_options_json
 from .roles import role_module
-from .seats import default_seat_name
+from .seats import SeatNames, default_seat_name
 
 STATE_FORMAT = 1
 
@@ -234,6 +234,16 @@ class Game(ABC, Generic[O, S]):
         server's banner): the side name, else the 1-based ``default_seat_name``."""
         return self.side_names[player] if self.side_names else default_seat_name(player)
 
+    @cached_property
+    def _seat_names(self) -> SeatNames:
+        return SeatNames(self.player_name, self.seat_name)
+
+    def shown_text(self, text: str) -> str:
+        """An event text as people are shown it (logs, move lists, the dice box,
+        ``dicefront replay``): the ``player_name``s it was made with ("Player 0",
+        kept word for word in stored records) become ``seat_name``s ("Player 1")."""
+        return self._seat_names(text)
+
     def render_text(self, state: State, player: int | None) -> Any:
         """A Rich renderable (or plain string) of ``player``'s view of the board: the
         render role's ``render_text(game, view)``."""
@@ -279,12 +289,14 @@ class Game(ABC, Generic[O, S]):
         """A short label for what an action and its dice led to, up to the next
         decision ("attacker wins", "tie", "3 damage", "saved"), used to group exact
         odds. Same label, same result for the asking ``player``. The heuristics
-        role's ``outcome_label`` (None from it: this generic label)."""
+        role's ``outcome_label`` (None from it: this generic label, made of event texts
+        with seats named as shown, ``shown_text``). A role that builds its label from
+        event texts passes them through ``shown_text`` itself."""
         fn = self.role_function("heuristics", "outcome_label", required=False)
         label = None if fn is None else fn(before, after, events, player)
         if label is not None:
             return str(label)
-        texts = [e.text for e in events if e.kind not in ("roll", "turn") and e.visible_to(player)]
+        texts = [self.shown_text(e.text) for e in events if e.kind not in ("roll", "turn") and e.visible_to(player)]
         return "; ".join(texts) or "no change"
 
     # ----- integer actions and tensors for research (core/encoding.py) --------------

@@ -268,7 +268,7 @@ def _replays(app: FastAPI, hub: Hub) -> None:
     @app.get("/api/games/{game_id}/replay", summary="A finished game's public log, step by step")
     async def replay(game_id: str) -> dict[str, Any]:
         live = await finished(game_id)
-        log = [{"step": i + 1, "events": LiveGame.events_for([s], None)} for i, s in enumerate(live.record.steps)]
+        log = [{"step": i + 1, "events": LiveGame.events_for(live.game, [s], None)} for i, s in enumerate(live.record.steps)]
         return {"id": live.id, "title": live.game.title, "length": live.length, "result": live.result(), "players": live.players(set()), "log": log}
 
     @app.get("/api/games/{game_id}/replay/{step}", summary="The board as a spectator saw it after `step` steps")
@@ -285,7 +285,7 @@ def _replays(app: FastAPI, hub: Hub) -> None:
             "length": live.length,
             "svg": live.game.render_svg(state, None),
             "status": state.status_text(),
-            "events": LiveGame.events_for(steps, None),
+            "events": LiveGame.events_for(live.game, steps, None),
             "dice": live.dice_for(steps, None),
-            "rolls": rolls(steps, None, _sides(frames, step)),
+            "rolls": rolls(live.game, steps, None, _sides(frames, step)),
         }

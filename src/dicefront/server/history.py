@@ -23,7 +23,7 @@ class HistoryError(DicefrontError):
 
 def move_list(live: LiveGame, seat: Viewer) -> dict[str, Any]:
     """``{"type": "moves", "moves": [{"n", "events"}]}``: every update ``seat`` heard of."""
-    moves = [{"n": i + 1, "events": LiveGame.events_for(steps, seat), "by": steps[-1].player if steps else None}
+    moves = [{"n": i + 1, "events": LiveGame.events_for(live.game, steps, seat), "by": steps[-1].player if steps else None}
              for i, (_, steps) in enumerate(live.marks[seat])]
     return {"type": "moves", "step": live.visible_length(seat), "moves": moves}
 
@@ -48,8 +48,8 @@ def position(live: LiveGame, seat: Viewer, n: int, steps: list[Step]) -> dict[st
         "step": n,
         "svg": live.game.render_svg(state, seat),
         "status": state.status_text(),
-        "events": LiveGame.events_for(told, seat),
-        "rolls": rolls(told, seat, live.sides),
+        "events": LiveGame.events_for(live.game, told, seat),
+        "rolls": rolls(live.game, told, seat, live.sides),
     }
 
 

@@ -30,6 +30,7 @@ from .eviction import EvictionPolicy, Shelf, evictable
 from .fanout import Listener
 from .live import LiveGame, Plan, Told, stored_summary, validate_new_game
 from .odds_service import warm_up
+from .presence import Presence
 from .rooms import Connection, Room, Send
 from .storage import GameRow, Seat, StaleGameError, Storage, now
 
@@ -61,9 +62,9 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self.broken: dict[str, str] = {}
         self.odds_slots = 2  # odds computations running at once (threads cannot be cancelled)
-        self.offered: dict[tuple[str, int], float] = {}  # (game id, seat): when it last offered a draw (rate limit)
         self.idle_claim = 600.0  # seconds the player to move may be away before the opponent may claim the win (0: never)
         self.listener: Listener | None = None
+        self.presence = Presence(self, social.presence_changed)  # seats connected through other processes
         # storage waits here, off the event loop (threads waiting on a commit are cheap;
         # the more wait together, the more one SQLite commit covers)
         self.pool = ThreadPoolExecutor(max_workers=64, thread_name_prefix="dicefront-store")
@@ -114,10 +115,12 @@ class Hub:
         if self.storage.shared:
             self.listener = Listener(self.storage.listen_dsn, asyncio.get_running_loop(), functools.partial(hub_shared.heard, self))
             self.listener.start()
+            self.presence.start()
 
     async def close(self) -> None:
         if self.listener is not None:
             await self._thread(self.listener.stop)
+        await self.presence.stop()
         tasks = [r.driver for r in self.rooms.values() if r.driver is not None and not r.driver.done()]
         tasks += list(self._refreshing.values())
         tasks += [self._sweeper] if self._sweeper is not None else []
@@ -182,8 +185,6 @@ class Hub:
             room = self.rooms.pop(game_id)
             self.shelf.put(room.live.summary())
             self._evicted[game_id] = room
-        # draw offers older than the rate limit no longer limit anything (else one entry per offer, forever)
-        self.offered = {key: t for key, t in self.offered.items() if now - t < ending.OFFER_EVERY}
         return gone
 
     def summaries(self) -> list[dict[str, Any]]:

@@ -19,7 +19,10 @@ log = logging.getLogger("dicefront.server")
 
 
 def heard(hub: Hub, payload: str) -> None:
-    """A change another process (or this one) committed: ``"<game> [<length>]"``."""
+    """A change another process (or this one) committed: ``"<game> [<length>]"``
+    (or a presence message, presence.py)."""
+    if hub.presence.heard_payload(payload):
+        return
     if payload == EVERYTHING:
         for game_id in list(hub.rooms):
             refresh_soon(hub, game_id)

@@ -363,7 +363,7 @@ class LiveGame:
 
     def rolls_for(self, steps: list[Step], seat: int | None) -> list[dict[str, Any]]:
         """Each roll in ``steps`` that ``seat`` may see, for the dice box (:func:`seat_view.rolls`)."""
-        return rolls(steps, seat, self.sides)
+        return rolls(self.game, steps, seat, self.sides)
 
     def players(self, online: set[int]) -> list[dict[str, Any]]:
         return players_of(self.game, self.seats, online)

@@ -29,9 +29,10 @@ class Room:
     here: bool = False  # made in this process, or followed by someone connected here
     quiet_since: float = 0.0  # hub clock when it was made, loaded or last left by a connection
     left: dict[int, float] = field(default_factory=dict)  # seat: hub clock when its last connection left (social.py)
+    elsewhere: set[int] = field(default_factory=set)  # seats connected through another server process (presence.py)
 
     def online(self) -> set[int]:
-        return {c.seat for c in self.connections if c.seat is not None}
+        return {c.seat for c in self.connections if c.seat is not None} | self.elsewhere
 
     @property
     def finished(self) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..core.game import State
+from ..core.game import Game, State
 from ..core.record import Step
 
 if TYPE_CHECKING:
@@ -29,9 +29,9 @@ def message(live: LiveGame, seat: int | None, new_steps: list[Step] | None = Non
         **board(live, seat),
         "last": live.last_path,
         "players": live.players(online or set()),
-        "events": events_for(steps, seat),
+        "events": events_for(live.game, steps, seat),
         "dice": dice_for(steps, seat),
-        "rolls": rolls(steps, seat, live.sides),
+        "rolls": rolls(live.game, steps, seat, live.sides),
         "chance": chance_kind(live.state),
         "full": new_steps is None,
         "by": steps[-1].player if steps else None,  # whose move this update tells of (None: chance), for the move list
@@ -50,7 +50,7 @@ def add_moves(live: LiveGame, msg: dict[str, Any], seat: Viewer) -> None:
     start = live._update_from.get(seat, len(live.marks[seat]))
     fresh = live.marks[seat][start:]
     if len(fresh) > 1:
-        msg["moves"] = [{"n": start + i + 1, "events": events_for(steps, seat), "by": steps[-1].player if steps else None} for i, (_, steps) in enumerate(fresh)]
+        msg["moves"] = [{"n": start + i + 1, "events": events_for(live.game, steps, seat), "by": steps[-1].player if steps else None} for i, (_, steps) in enumerate(fresh)]
 
 
 def board(live: LiveGame, seat: int | None) -> dict[str, Any]:
@@ -134,12 +134,14 @@ def _extras(live: LiveGame) -> list[tuple[str, Callable[[Any, Any], Any]]]:
     return out
 
 
-def events_for(steps: list[Step], seat: int | None) -> list[dict[str, Any]]:
+def events_for(game: Game[Any, Any], steps: list[Step], seat: int | None) -> list[dict[str, Any]]:
+    """The events of ``steps`` that ``seat`` may see, in the words people are shown
+    (``Game.shown_text``: seats counted from 1)."""
     out = []
     for step in steps:
         for e in step.events:
             if e.visible_to(seat):
-                out.append({"kind": e.kind, "text": e.text})
+                out.append({"kind": e.kind, "text": game.shown_text(e.text)})
     return out
 
 
@@ -150,7 +152,7 @@ def dice_for(steps: list[Step], seat: int | None) -> list[list[int]]:
     return [list(e.dice) for step in steps for e in step.events if e.dice and e.visible_to(seat)]
 
 
-def rolls(steps: list[Step], seat: int | None, sides: dict[int, tuple[int, ...]]) -> list[dict[str, Any]]:
+def rolls(game: Game[Any, Any], steps: list[Step], seat: int | None, sides: dict[int, tuple[int, ...]]) -> list[dict[str, Any]]:
     """The visible rolls of ``steps`` (see :meth:`LiveGame.rolls_for`); ``sides`` by
     id(step), six-sided when unknown."""
     out = []
@@ -160,7 +162,7 @@ def rolls(steps: list[Step], seat: int | None, sides: dict[int, tuple[int, ...]]
             if e.dice and e.visible_to(seat):
                 n = len(e.dice)
                 each = list(known) if len(known) == n else [known[0]] * n if known and len(set(known)) == 1 else [6] * n
-                out.append({"dice": list(e.dice), "sides": each, "text": e.text})
+                out.append({"dice": list(e.dice), "sides": each, "text": game.shown_text(e.text)})
     return out
 
 

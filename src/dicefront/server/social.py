@@ -6,12 +6,15 @@ Standing draw offers and rematch ids are stored in the game's row (columns ``off
 and ``rematch``), so they survive a restart, and each change NOTIFYs the game like a
 move: another process catches up and tells its own connections (``caught_up``).
 
-The idle rule: when the player to move has had no connection to this process for
-``hub.idle_claim`` seconds (server option ``--idle-claim-minutes``), its opponent may
-claim the win. The time is the hub's clock, never the client's; the opponent's page is
-told when the claim opens (a ``players`` message with ``"idle": {"seat", "claim_in"}``). Presence is known
-per process: with several processes, a seat followed only through another process
-counts as absent here (keep a game's players on one process, or set the option to 0)."""
+The idle rule: when the player to move has had no connection for ``hub.idle_claim``
+seconds (server option ``--idle-claim-minutes``), its opponent may claim the win. The
+time is the hub's clock, never the client's; the opponent's page is told when the claim
+opens (a ``players`` message with ``"idle": {"seat", "claim_in"}``). A connection
+through another server process on the same database counts (presence.py): such a seat
+is online, and is away from the moment the other process says its last connection left
+(or, if that process stops answering, from when it was last heard of). The rate limit
+of draw offers counts from the offer time stored with the game, so it holds whichever
+process an offer goes through."""
 
 from __future__ import annotations
 
@@ -56,9 +59,9 @@ async def name_seat(hub: Hub, room: Room, seat: int, value: Any) -> None:
 
 
 # ----- draws -----------------------------------------------------------------------------
-async def _store_offer(hub: Hub, room: Room, seat: int | None, before: int | None) -> None:
+async def _store_offer(hub: Hub, room: Room, seat: int | None, before: int | None, at: float | None = None) -> None:
     try:
-        await hub.in_thread(hub.storage.set_offer, room.live.id, seat, before)
+        await hub.in_thread(hub.storage.set_offer, room.live.id, seat, before, at, ending.OFFER_EVERY)
     except StaleGameError:
         await hub._catch_up(room)
         raise DicefrontError("the game changed meanwhile (an offer was answered, or it ended); look again") from None
@@ -66,20 +69,16 @@ async def _store_offer(hub: Hub, room: Room, seat: int | None, before: int | Non
 
 
 async def offer_draw(hub: Hub, room: Room, conn: Connection) -> None:
-    """The sender offers a draw (at most one offer per OFFER_EVERY seconds): stored,
-    then every connection hears ``{"type": "draw-offer", "seat"}``."""
+    """The sender offers a draw (at most one offer per OFFER_EVERY seconds, counted from
+    the offer time stored with the game, so through whichever process it was made):
+    stored, then every connection hears ``{"type": "draw-offer", "seat"}``."""
     seat = _seated(room, conn, "offer a draw")
-    key = (room.live.id, seat)
-    waited = hub.clock() - hub.offered.get(key, -ending.OFFER_EVERY)
-    if waited < ending.OFFER_EVERY:
-        raise DicefrontError(f"you offered a draw {waited:.0f} s ago; wait {ending.OFFER_EVERY - waited:.0f} s before offering again")
     async with room.lock:
         await hub._catch_up(room)
         _seated(room, conn, "offer a draw")
         if room.live.row.offer == 1 - seat:
             raise DicefrontError("your opponent has offered a draw: accept or decline it")
-        await _store_offer(hub, room, seat, room.live.row.offer)
-    hub.offered[key] = hub.clock()
+        await _store_offer(hub, room, seat, room.live.row.offer, at=now())
     await hub._tell_all(room, {"type": "draw-offer", "seat": seat})
 
 
@@ -199,11 +198,13 @@ async def _tell_idle(hub: Hub, room: Room, seat: int, to: list[Connection]) -> N
 
 async def claim_win(hub: Hub, room: Room, conn: Connection) -> None:
     """The sender claims the win from an opponent who is to move and has been away for
-    ``hub.idle_claim`` seconds (checked on the hub's clock): stored as ``abandoned <seat>``."""
+    ``hub.idle_claim`` seconds (checked on the hub's clock), here and in every other
+    server process: stored as ``abandoned <seat>``."""
     seat = _seated(room, conn, "claim a win")
     other = 1 - seat
     async with room.lock:
         await hub._catch_up(room)
+        hub.presence.sync(room)
         _seated(room, conn, "claim a win")
         if hub.idle_claim <= 0:
             raise DicefrontError("this server has no idle-opponent rule (--idle-claim-minutes 0)")
@@ -219,8 +220,13 @@ async def claim_win(hub: Hub, room: Room, conn: Connection) -> None:
 
 # ----- hooks the hub calls ---------------------------------------------------------------
 async def greet(hub: Hub, room: Room, conn: Connection) -> None:
-    """After a connection's greeting: the standing offer, the rematch, the idle clock."""
+    """After a connection's greeting: the standing offer, the rematch, the idle clock;
+    other processes hear of the seat's first connection here (presence.py)."""
     live = room.live
+    if conn.seat is not None:
+        await hub.presence.arrived(room, conn.seat)
+    if hub.presence.sync(room):  # a room loaded since: who is connected elsewhere
+        await hub._tell_all(room, {"type": "players", "players": live.players(room.online())})
     if live.row.offer is not None and not live.finished:
         await hub._safe_send(room, conn, {"type": "draw-offer", "seat": live.row.offer})
     if live.finished and live.row.rematch is not None:
@@ -234,9 +240,16 @@ async def left(hub: Hub, room: Room, conn: Connection) -> None:
     if its seat has gone, the clock of the idle rule starts and the opponent hears it."""
     if conn.seat is None:
         return
+    await hub.presence.departed(room, conn.seat)
     if conn.seat not in room.online():
         room.left[conn.seat] = hub.clock()
     await _tell_idle(hub, room, conn.seat, list(room.connections))
+
+
+async def presence_changed(hub: Hub, room: Room, seat: int) -> None:
+    """``seat`` came or went through another process (presence.py): the presence update,
+    with the idle rule's clock for the opponent when it has gone everywhere."""
+    await _tell_idle(hub, room, seat, list(room.connections))
 
 
 async def caught_up(hub: Hub, room: Room, row: GameRow) -> None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import fcntl
 import json
+import math
 import os
 import time
 from collections.abc import Callable
@@ -43,6 +44,10 @@ class DatabaseUrlError(DicefrontError):
 
 class StaleGameError(DicefrontError):
     """Another process changed the game first; reload it and try again."""
+
+
+class OfferTooSoonError(DicefrontError):
+    """A draw offer sooner after the same seat's last one than the rate limit allows."""
 
 
 @dataclass
@@ -175,6 +180,13 @@ class Storage:
             payload = game_id if length is None else f"{game_id} {length}"
             conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
 
+    def announce(self, payload: str) -> None:
+        """Send ``payload`` to every process listening on the channel, outside any game's
+        transaction (presence.py); nothing on a database that is not shared."""
+        if self.shared:
+            with self.engine.begin() as conn:
+                conn.execute(text("SELECT pg_notify(:channel, :payload)"), {"channel": CHANNEL, "payload": payload})
+
     # ----- writing ------------------------------------------------------------------------
     def create_game(self, row: GameRow, rematch_of: str | None = None) -> None:
         """Store a new game; with ``rematch_of``, in the same transaction as that finished
@@ -268,14 +280,26 @@ class Storage:
 
         self._run(job)
 
-    def set_offer(self, game_id: str, seat: int | None, before: int | None) -> None:
+    def set_offer(self, game_id: str, seat: int | None, before: int | None, at: float | None = None, every: float = 0.0) -> None:
         """Store the standing draw offer (None: none stands), only if it is still
-        ``before`` and the game is live (StaleGameError otherwise)."""
-        query = (
-            update(games).where(games.c.id == game_id, games.c.status == "live", _is(games.c.offer, before)).values(offer=seat)
-        )
+        ``before`` and the game is live (StaleGameError otherwise). With ``at`` (the
+        wall-clock time of ``seat``'s new offer), the offer is refused with
+        OfferTooSoonError, nothing stored, when that seat's last stored offer is less
+        than ``every`` seconds older; this holds across every server process."""
+        where = (games.c.id == game_id, games.c.status == "live", _is(games.c.offer, before))
 
         def job(conn: Connection) -> None:
+            found = conn.execute(select(games.c.offered).where(*where)).first()
+            if found is None:
+                raise StaleGameError("the draw offer changed meanwhile")
+            times = _offer_times(found.offered)
+            if at is not None and seat is not None:
+                last = times[seat]
+                ago = math.inf if last is None else at - last
+                if ago < every:
+                    raise OfferTooSoonError(f"you offered a draw {max(ago, 0):.0f} s ago; wait {every - ago:.0f} s before offering again")
+                times[seat] = at
+            query = update(games).where(*where, _is(games.c.offered, found.offered)).values(offer=seat, offered=json.dumps(times))
             if conn.execute(query).rowcount != 1:
                 raise StaleGameError("the draw offer changed meanwhile")
             self._notify(conn, game_id)
@@ -366,6 +390,18 @@ def _game_row(r: Any) -> GameRow:
         created=float(r.created), status=r.status, returns=None if r.returns is None else json.loads(r.returns),
         data_files=json.loads(r.data_files), offer=r.offer, rematch=r.rematch, shown=r.shown,
     )
+
+
+def _offer_times(stored: str | None) -> list[float | None]:
+    """The stored times of each seat's last draw offer (none for a game stored before
+    they were kept, or a value this version cannot read)."""
+    try:
+        times = json.loads(stored) if stored else None
+    except ValueError:
+        times = None
+    if not isinstance(times, list) or len(times) != 2:
+        return [None, None]
+    return [float(t) if isinstance(t, int | float) and math.isfinite(t) else None for t in times]
 
 
 def _is(column: Any, value: Any) -> Any:

@@ -31,6 +31,7 @@ games = Table(
     Column("offer", Integer),  # the seat whose draw offer stands (version 3)
     Column("rematch", Text),  # the id of the finished game's rematch (version 3)
     Column("shown", Integer),  # an ended game's step count as spectators were shown it (version 4)
+    Column("offered", Text),  # JSON [t0, t1]: when each seat last offered a draw, wall clock (version 5)
 )
 steps = Table(
     "steps", metadata,
@@ -57,11 +58,16 @@ def _v4_shown(op: Operations) -> None:
     op.add_column("games", Column("shown", Integer))
 
 
-MIGRATIONS: dict[int, Callable[[Operations], None]] = {2: _v2_data_files, 3: _v3_offers, 4: _v4_shown}
+def _v5_offer_times(op: Operations) -> None:
+    op.add_column("games", Column("offered", Text))
+
+
+MIGRATIONS: dict[int, Callable[[Operations], None]] = {2: _v2_data_files, 3: _v3_offers, 4: _v4_shown, 5: _v5_offer_times}
 """Version n's migration from version n - 1 (version 1: games and steps, no data files;
 version 3 adds standing draw offers and rematch links; version 4 the step count an ended
 game showed, so that start-up lists it without replaying it: the games ended before
-have none, and are replayed once and given theirs, see ``Hub.load``)."""
+have none, and are replayed once and given theirs, see ``Hub.load``; version 5 the time
+of each seat's last draw offer, so the offers' rate limit holds across server processes)."""
 VERSION = max(MIGRATIONS)
 
 

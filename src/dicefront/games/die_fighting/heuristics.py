@@ -230,5 +230,5 @@ def outcome_label(before: DieFightingState, after: DieFightingState, events: lis
             return "broke away" if rolls[-1].data["success"] else "held"
     if rolls and not any(e.data["success"] for e in rolls):
         return "miss"
-    texts = [e.text for e in kinds if e.kind not in (EventKind.ROLL, EventKind.PHASE, EventKind.ROUND, EventKind.DAMAGE_LOST)]
+    texts = [after.game.shown_text(e.text) for e in kinds if e.kind not in (EventKind.ROLL, EventKind.PHASE, EventKind.ROUND, EventKind.DAMAGE_LOST)]
     return "; ".join(texts) or "no change"

@@ -513,5 +513,5 @@ def outcome_label(before: State, after: State, events: list[Event], player: int)
             return f"{result}; you lose {removed[player]}, enemy loses {removed[1 - player]}"
         if e.kind == Kind.CANCELLED:
             return "attack cancelled"
-    kinds = [e.text for e in events if e.kind not in (Kind.ROLL, Kind.DRAW) and e.visible_to(player)]
+    kinds = [after.game.shown_text(e.text) for e in events if e.kind not in (Kind.ROLL, Kind.DRAW) and e.visible_to(player)]
     return "; ".join(kinds) or "no change"
