@@ -23,6 +23,11 @@ def _stacks(st: TrenchState) -> list[list[Any]]:
     return [[Grid.name(c), st.owner_at(c), st.ranks_at(c), st.is_active(c)] for c in sorted(st.board, key=order)]
 
 
+def _pieces(st: TrenchState) -> list[list[Any]]:
+    """Each stack's piece ids, bottom first (public: every piece is in sight)."""
+    return [[Grid.name(c), list(s)] for c, s in sorted(st.board.items(), key=lambda x: order(x[0]))]
+
+
 def _public(st: TrenchState) -> dict[str, Any]:
     return {
         "phase": st.phase,
@@ -59,7 +64,7 @@ def _public(st: TrenchState) -> dict[str, Any]:
 def payload(st: TrenchState) -> dict[str, Any]:
     return {
         **_public(st),
-        "pieces": [[Grid.name(c), list(s)] for c, s in sorted(st.board.items(), key=lambda x: order(x[0]))],
+        "pieces": _pieces(st),
         "rank": "".join(st.rank),
         "graveyard": list(st.graveyard),
         "moved": sorted(st.moved),
@@ -73,6 +78,7 @@ def view(st: TrenchState, player: int | None) -> dict[str, Any]:
     out = _public(st)
     out["fallen"] = [sum(1 for pid in st.graveyard if st.game.board.owner(pid) == p) for p in (0, 1)]
     out["revivable"] = [sum(1 for pid in st.graveyard if st.game.board.owner(pid) == p and st.rank[pid] == "S") for p in (0, 1)]
+    out["pieces"] = _pieces(st)  # the board draws each piece with its id: it glides when it moves
     out["moved_cells"] = sorted(Grid.name(c) for c, s in st.board.items() if any(pid in st.moved for pid in s))
     out["hand_sizes"] = [st.hand_size(0), st.hand_size(1)]
     out["deck_size"] = sum(st.deck.values())
