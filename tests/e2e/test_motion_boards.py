@@ -71,8 +71,7 @@ def test_a_trench_checkers_stack_glides_from_its_square(new_page: Any, server_ur
     src, dst = move["path"]
     size = len({stack[0]: stack[2] for stack in msg["view"]["stacks"]}[move["text"].split()[1]])
     page.evaluate("window.glided = []")
-    send_text(page, move["text"])
-    quiet(page)  # the update has been drawn and its pieces have landed
+    send_text(page, move["text"])  # returns once the move's update is drawn (its glides start as it is drawn)
     glided = {g["piece"] for g in _glided_from(page, "piece", None, src, dst)}
     assert len(glided) == size, (move["text"], size, page.evaluate("window.glided"))  # every piece of the stack, from the square it left
     assert set(page.evaluate("document.querySelector('#board').dataset.moved").split()) >= glided
@@ -99,8 +98,7 @@ def test_a_ditch_pawn_glides_from_its_square(new_page: Any, server_url: str) -> 
     assert pending is not None
     owner_kind = {name: f"{owner}{kind}" for name, owner, kind in msg["view"]["pawns"]}[pending]
     page.evaluate("window.glided = []")
-    send_text(page, end["text"])
-    quiet(page)  # the update has been drawn and its pieces have landed
+    send_text(page, end["text"])  # returns once the move's update is drawn (its glides start as it is drawn)
     assert _glided_from(page, "look", owner_kind, f"cell-{pending}", end["path"][0]), (pending, end["text"], page.evaluate("window.glided"))
 
 
