@@ -12,12 +12,20 @@ import httpx
 
 from .helpers import quiet, send_text, wait_ready, wait_turn
 
-RECORD = (  # every gliding element, once, as it starts: its id or look and where it starts from
-    "const seen = new WeakSet(); new MutationObserver((records) => { for (const r of records) { const n = r.target;"
+RECORD = (  # every gliding element, once, as it starts: its id or look, where it starts from, whether it is drawn over the rest
+    "const seen = new WeakSet(); const top = (n) => { let s = n.nextElementSibling;"
+    " while (s && s.classList.contains('df-moving')) s = s.nextElementSibling; return !s && n.parentNode === n.ownerSVGElement; };"
+    " new MutationObserver((records) => { for (const r of records) { const n = r.target;"
     " if (!seen.has(n) && n.classList?.contains('df-moving') && n.style.transform.startsWith('translate(') && seen.add(n))"
-    " (window.glided ||= []).push({ piece: n.dataset.piece ?? null, look: n.dataset.look ?? null, transform: n.style.transform }); } })"
+    " (window.glided ||= []).push({ piece: n.dataset.piece ?? null, look: n.dataset.look ?? null, transform: n.style.transform, top: top(n) }); } })"
     ".observe(document, { subtree: true, attributes: true, attributeFilter: ['class', 'style'] });"
 )
+AS_SENT = """() => {  // once pieces have landed, the board is drawn in the order the server sent it
+  const key = (n) => [n.tagName, n.id, n.getAttribute('data-piece'), n.getAttribute('data-look')].join('|');
+  const now = [...document.querySelectorAll('#board svg *')].filter((n) => !n.closest('#df-overlay')).map(key);
+  const sent = new DOMParser().parseFromString(window.dicefront.state().svg, 'image/svg+xml');
+  return JSON.stringify(now) === JSON.stringify([...sent.querySelectorAll('svg *')].map(key));
+}"""
 CENTRE = "(id) => { const b = document.getElementById(id).getBBox(); return [b.x + b.width / 2, b.y + b.height / 2]; }"
 TRANSLATE = re.compile(r"translate\((-?[\d.e-]+)px(?:, (-?[\d.e-]+)px)?\)")
 
@@ -72,9 +80,13 @@ def test_a_trench_checkers_stack_glides_from_its_square(new_page: Any, server_ur
     size = len({stack[0]: stack[2] for stack in msg["view"]["stacks"]}[move["text"].split()[1]])
     page.evaluate("window.glided = []")
     send_text(page, move["text"])  # returns once the move's update is drawn (its glides start as it is drawn)
-    glided = {g["piece"] for g in _glided_from(page, "piece", None, src, dst)}
+    glides = _glided_from(page, "piece", None, src, dst)
+    glided = {g["piece"] for g in glides}
     assert len(glided) == size, (move["text"], size, page.evaluate("window.glided"))  # every piece of the stack, from the square it left
+    assert all(g["top"] for g in glides)  # over the squares and pieces drawn after its own square
     assert set(page.evaluate("document.querySelector('#board').dataset.moved").split()) >= glided
+    quiet(page)
+    assert page.evaluate(AS_SENT)
 
 
 def test_a_ditch_pawn_glides_from_its_square(new_page: Any, server_url: str) -> None:
@@ -99,7 +111,11 @@ def test_a_ditch_pawn_glides_from_its_square(new_page: Any, server_url: str) -> 
     owner_kind = {name: f"{owner}{kind}" for name, owner, kind in msg["view"]["pawns"]}[pending]
     page.evaluate("window.glided = []")
     send_text(page, end["text"])  # returns once the move's update is drawn (its glides start as it is drawn)
-    assert _glided_from(page, "look", owner_kind, f"cell-{pending}", end["path"][0]), (pending, end["text"], page.evaluate("window.glided"))
+    glides = _glided_from(page, "look", owner_kind, f"cell-{pending}", end["path"][0])
+    assert glides, (pending, end["text"], page.evaluate("window.glided"))
+    assert all(g["top"] for g in glides)
+    quiet(page)
+    assert page.evaluate(AS_SENT)  # back in its square's group: clicked through it
 
 
 def _board(*pieces: tuple[str, int, int]) -> str:

@@ -152,7 +152,6 @@ def render_svg(game: DitchGame, view: dict[str, Any], static: _Static | None = N
     parts = [static.head]
     parts.extend(_cells(game, view, static))
     parts.append(static.coordinates)
-    parts.append(_pawns(view, static))
     parts.append('<g id="ditch-pending">')  # ids cut the board into the pieces a patch replaces (server/board_diff.py)
     parts.extend(_pending(view, lay))
     parts.append("</g>")
@@ -194,22 +193,11 @@ def _cells(game: DitchGame, view: dict[str, Any], static: _Static) -> list[str]:
 
 def _cell(game: DitchGame, static: _Static, cell: Cell, name: str, shape: str, pawn: tuple[int, str] | None, blocked: bool) -> str:
     out = [_cell_open(name, _describe(cell, {cell: pawn} if pawn else {}, {cell} if blocked else set(), game.board.green)), shape]
+    x, y = static.lay.centre(cell)
     if blocked:
-        out.append(_block(*static.lay.centre(cell)))
-    out.append("</g>")
-    return "".join(out)
-
-
-def _pawns(view: dict[str, Any], static: _Static) -> str:
-    """The pawns on the board, in one layer over every square (a pawn gliding to its
-    new square passes over the others: static/motion.js). A pawn is clicked through its
-    square underneath; ``data-look`` (side and kind) is all that tells pawns apart."""
-    grid = static.lay.grid
-    out = ['<g class="ditch-pawns" pointer-events="none">']
-    for name, owner, kind in view["pawns"]:
-        cell = grid.parse(name)
-        if cell is not None:
-            out.append(_memo(static, ("pawn", name, owner, kind), lambda: _pawn(*static.lay.centre(cell), owner, kind, 24, look=True)))  # noqa: B023 (called at once)
+        out.append(_block(x, y))
+    if pawn is not None:  # data-look (side and kind) is all that tells pawns apart: it glides when it moves (static/motion.js)
+        out.append(_pawn(x, y, pawn[0], pawn[1], 24, look=True))
     out.append("</g>")
     return "".join(out)
 

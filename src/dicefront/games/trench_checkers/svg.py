@@ -72,6 +72,7 @@ def render_svg(game: TrenchCheckersGame, view: dict[str, Any], static: _Static |
     grid = game.board.grid
     out = list(static.head)
     stacks = {grid.parse(c): (o, r, a) for c, o, r, a in view["stacks"]}
+    pids = {grid.parse(c): ids for c, ids in view["pieces"]}  # the same squares as "stacks"
     terrain = {grid.parse(c) for c, _ in view["terrain"]}
     claimed = {grid.parse(c) for c in view["claimed"]}
     for cell, x, y, kind in static.cells:
@@ -86,7 +87,9 @@ def render_svg(game: TrenchCheckersGame, view: dict[str, Any], static: _Static |
             out.append(f'<text x="{x + 4}" y="{y + 13}" font-size="11" fill="#e6d35a" pointer-events="none">$</text>')
         if cell in terrain:
             out.append(f'<rect x="{x + 8}" y="{y + 8}" width="{SIZE - 16}" height="{SIZE - 16}" rx="6" fill="#777" stroke="#ccc" pointer-events="none"/>')
-    out.extend(_stacks(grid, view, stacks))
+        if cell in stacks:
+            owner, ranks, active = stacks[cell]
+            out.extend(_stack(x, y, owner, list(zip(pids[cell], ranks, strict=True)), active, view["wounded"][owner]))
     out.extend(static.labels)
     out.extend(_footer(game, view, MARGIN + grid.height * SIZE + 20))
     out.append("</svg>")
@@ -110,24 +113,12 @@ def _xy(grid: Grid, cell: Cell) -> tuple[int, int]:
     return MARGIN + cell[0] * SIZE, MARGIN + (grid.height - 1 - cell[1]) * SIZE
 
 
-def _stacks(grid: Grid, view: dict[str, Any], stacks: dict[Cell | None, tuple[int, str, bool]]) -> list[str]:
-    """Every stack, drawn after all the squares (a stack gliding to its new square
-    passes over the others: static/motion.js)."""
-    out = []
-    for name, pids in view["pieces"]:
-        cell = grid.parse(name)
-        if cell is not None and cell in stacks:
-            owner, ranks, active = stacks[cell]
-            out.extend(_stack(*_xy(grid, cell), owner, list(zip(pids, ranks, strict=True)), active, view["wounded"][owner]))
-    return out
-
-
 def _stack(x: int, y: int, owner: int, pieces: list[tuple[int, str]], active: bool, wounded: bool) -> list[str]:
     """One disc per piece, bottom up, each carrying its piece id (``data-piece``: it
     glides when it moves, also onto or off another stack); the label rides on the top disc."""
     out = []
     cx = x + SIZE // 2
-    ordered = sorted(pieces, key=lambda p: "SVC".index(p[1]))  # stable: the stack's own order among equal ranks
+    ordered = pieces if len(pieces) == 1 else sorted(pieces, key=lambda p: "SVC".index(p[1]))  # stable: the stack's own order among equal ranks
     ranks = "".join(r for _, r in ordered)
     top = ranks[-1]
     label = {"S": "", "V": "V", "C": "C"}[top] + (str(len(ranks)) if len(ranks) > 1 else "") + ("*" if "C" in ranks and wounded else "")

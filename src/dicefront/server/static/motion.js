@@ -52,7 +52,23 @@ function lookMoves(before, after) {
 
 const reduced = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
+// While it glides, a piece is drawn last in the board (over the squares and pieces
+// drawn after its own square), then put back where the board drew it. A piece inside a
+// transformed group stays where it is (its offsets would not hold outside it).
+function raise(node) {
+  const svg = node.ownerSVGElement;
+  if (!svg || !node.parentNode) return () => {};
+  for (let p = node.parentNode; p !== svg; p = p.parentNode) {
+    if (!p || p.hasAttribute("transform") || getComputedStyle(p).transform !== "none") return () => {};
+  }
+  const mark = document.createComment("");  // its place (pieces gliding together each keep their own)
+  node.before(mark);
+  svg.append(node);
+  return () => { if (mark.isConnected && node.parentNode === svg) mark.replaceWith(node); else mark.remove(); };
+}
+
 function glide(node, dx, dy) {
+  const back = raise(node);
   node.classList.add("df-moving");
   node.style.transition = "none";
   node.style.transform = `translate(${dx}px, ${dy}px)`;
@@ -61,7 +77,7 @@ function glide(node, dx, dy) {
     node.style.transition = `transform ${GLIDE_MS}ms ease-out`;
     node.style.transform = "";
   });
-  const done = () => { node.classList.remove("df-moving"); node.style.transition = ""; node.style.transform = ""; };
+  const done = () => { node.classList.remove("df-moving"); node.style.transition = ""; node.style.transform = ""; back(); };
   node.addEventListener("transitionend", done, { once: true });
   setTimeout(done, GLIDE_MS + 200);  // no transitionend when the page is hidden
 }
