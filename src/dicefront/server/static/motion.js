@@ -37,8 +37,8 @@ function measure(board) {
 
 const same = (a, b) => Math.abs(a.x - b.x) < 1 && Math.abs(a.y - b.y) < 1;
 
-// Pieces without identity: [node, its old place] for each look with exactly one piece
-// gone from a place and one new at another.
+// Pieces without identity: [look, node, old place, new place] for each look with
+// exactly one piece gone from a place and one new at another.
 function lookMoves(before, after) {
   const moves = [];
   for (const [look, now] of after) {
