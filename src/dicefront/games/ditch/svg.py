@@ -196,8 +196,8 @@ def _cell(game: DitchGame, static: _Static, cell: Cell, name: str, shape: str, p
     x, y = static.lay.centre(cell)
     if blocked:
         out.append(_block(x, y))
-    if pawn is not None:
-        out.append(_pawn(x, y, pawn[0], pawn[1], 24))
+    if pawn is not None:  # data-look (side and kind) is all that tells pawns apart: it glides when it moves (static/motion.js)
+        out.append(_pawn(x, y, pawn[0], pawn[1], 24, look=True))
     out.append("</g>")
     return "".join(out)
 
@@ -275,11 +275,12 @@ def _block(x: float, y: float) -> str:
     return f'<g pointer-events="none" filter="url(#ditch-shadow)">{"".join(bags)}</g>'
 
 
-def _pawn(x: float, y: float, owner: int, kind: str, r: float) -> str:
+def _pawn(x: float, y: float, owner: int, kind: str, r: float, look: bool = False) -> str:
     s = r / 24
     icon = _icon(kind, owner)
+    mark = f' data-look="{owner}{kind}"' if look else ""
     return (
-        f'<g class="ditch-pawn" filter="url(#ditch-shadow)">'
+        f'<g class="ditch-pawn"{mark} filter="url(#ditch-shadow)">'
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" fill="{PLAYER_FILL[owner]}" stroke="{PLAYER_DARK[owner]}" stroke-width="{2.5 * s:.1f}"/>'
         f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r - 4 * s:.1f}" fill="none" stroke="#ffffff" stroke-opacity="0.55" stroke-width="{1.2 * s:.1f}"/>'
         f'<g transform="translate({x:.1f} {y:.1f}) scale({s:.3f})">{icon}</g></g>'

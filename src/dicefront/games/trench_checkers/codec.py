@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ...core.grid import Grid
+from ...core.grid import Cell, Grid
 from ...core.validate import Field, cell, count_table, require_canonical, require_playable, unique
 from . import combat as cb
 from .board import order
@@ -19,18 +19,28 @@ if TYPE_CHECKING:
     from . import TrenchCheckersGame
 
 
-def _stacks(st: TrenchState) -> list[list[Any]]:
-    return [[Grid.name(c), st.owner_at(c), st.ranks_at(c), st.is_active(c)] for c in sorted(st.board, key=order)]
+def _cells(st: TrenchState) -> list[tuple[Cell, str]]:
+    """The occupied squares in board order, with their names (sorted and named once)."""
+    return [(c, Grid.name(c)) for c in sorted(st.board, key=order)]
 
 
-def _public(st: TrenchState) -> dict[str, Any]:
+def _stacks(st: TrenchState, cells: list[tuple[Cell, str]]) -> list[list[Any]]:
+    return [[name, st.owner_at(c), st.ranks_at(c), st.is_active(c)] for c, name in cells]
+
+
+def _pieces(st: TrenchState, cells: list[tuple[Cell, str]]) -> list[list[Any]]:
+    """Each stack's piece ids, bottom first (public: every piece is in sight)."""
+    return [[name, list(st.board[c])] for c, name in cells]
+
+
+def _public(st: TrenchState, cells: list[tuple[Cell, str]]) -> dict[str, Any]:
     return {
         "phase": st.phase,
         "player": st.player,
         "round": st.round,
         "first": st.first,
         "stage": st.stage,
-        "stacks": _stacks(st),
+        "stacks": _stacks(st, cells),
         "active": list(st.active),
         "wounded": list(st.wounded),
         "terrain": [[Grid.name(c), o] for c, o in sorted(st.terrain.items(), key=lambda x: order(x[0]))],
@@ -57,9 +67,10 @@ def _public(st: TrenchState) -> dict[str, Any]:
 
 
 def payload(st: TrenchState) -> dict[str, Any]:
+    cells = _cells(st)
     return {
-        **_public(st),
-        "pieces": [[Grid.name(c), list(s)] for c, s in sorted(st.board.items(), key=lambda x: order(x[0]))],
+        **_public(st, cells),
+        "pieces": _pieces(st, cells),
         "rank": "".join(st.rank),
         "graveyard": list(st.graveyard),
         "moved": sorted(st.moved),
@@ -70,9 +81,11 @@ def payload(st: TrenchState) -> dict[str, Any]:
 
 def view(st: TrenchState, player: int | None) -> dict[str, Any]:
     ids = st.game.cards.ids()
-    out = _public(st)
+    cells = _cells(st)
+    out = _public(st, cells)
     out["fallen"] = [sum(1 for pid in st.graveyard if st.game.board.owner(pid) == p) for p in (0, 1)]
     out["revivable"] = [sum(1 for pid in st.graveyard if st.game.board.owner(pid) == p and st.rank[pid] == "S") for p in (0, 1)]
+    out["pieces"] = _pieces(st, cells)  # the board draws each piece with its id: it glides when it moves
     out["moved_cells"] = sorted(Grid.name(c) for c, s in st.board.items() if any(pid in st.moved for pid in s))
     out["hand_sizes"] = [st.hand_size(0), st.hand_size(1)]
     out["deck_size"] = sum(st.deck.values())

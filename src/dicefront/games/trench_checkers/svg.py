@@ -72,6 +72,7 @@ def render_svg(game: TrenchCheckersGame, view: dict[str, Any], static: _Static |
     grid = game.board.grid
     out = list(static.head)
     stacks = {grid.parse(c): (o, r, a) for c, o, r, a in view["stacks"]}
+    pids = {grid.parse(c): ids for c, ids in view["pieces"]}  # the same squares as "stacks"
     terrain = {grid.parse(c) for c, _ in view["terrain"]}
     claimed = {grid.parse(c) for c in view["claimed"]}
     for cell, x, y, kind in static.cells:
@@ -87,7 +88,8 @@ def render_svg(game: TrenchCheckersGame, view: dict[str, Any], static: _Static |
         if cell in terrain:
             out.append(f'<rect x="{x + 8}" y="{y + 8}" width="{SIZE - 16}" height="{SIZE - 16}" rx="6" fill="#777" stroke="#ccc" pointer-events="none"/>')
         if cell in stacks:
-            out.extend(_stack(x, y, *stacks[cell], view["wounded"][stacks[cell][0]]))
+            owner, ranks, active = stacks[cell]
+            out.extend(_stack(x, y, owner, list(zip(pids[cell], ranks, strict=True)), active, view["wounded"][owner]))
     out.extend(static.labels)
     out.extend(_footer(game, view, MARGIN + grid.height * SIZE + 20))
     out.append("</svg>")
@@ -111,23 +113,26 @@ def _xy(grid: Grid, cell: Cell) -> tuple[int, int]:
     return MARGIN + cell[0] * SIZE, MARGIN + (grid.height - 1 - cell[1]) * SIZE
 
 
-def _stack(x: int, y: int, owner: int, ranks: str, active: bool, wounded: bool) -> list[str]:
+def _stack(x: int, y: int, owner: int, pieces: list[tuple[int, str]], active: bool, wounded: bool) -> list[str]:
+    """One disc per piece, bottom up, each carrying its piece id (``data-piece``: it
+    glides when it moves, also onto or off another stack); the label rides on the top disc."""
     out = []
     cx = x + SIZE // 2
-    ordered = sorted(ranks, key=lambda r: "SVC".index(r))
-    for i, r in enumerate(ordered):
+    ordered = pieces if len(pieces) == 1 else sorted(pieces, key=lambda p: "SVC".index(p[1]))  # stable: the stack's own order among equal ranks
+    ranks = "".join(r for _, r in ordered)
+    top = ranks[-1]
+    label = {"S": "", "V": "V", "C": "C"}[top] + (str(len(ranks)) if len(ranks) > 1 else "") + ("*" if "C" in ranks and wounded else "")
+    for i, (pid, r) in enumerate(ordered):
         cy = y + SIZE // 2 + 8 - i * 7
         dash = ' stroke-dasharray="3 2"' if r == "C" and not active else ""
         opacity = "0.45" if r == "C" and not active else "1"
         out.append(
-            f'<circle cx="{cx}" cy="{cy}" r="17" fill="{PIECE[owner]}" fill-opacity="{opacity}" '
-            f'stroke="{RANK_FILL[r] or "#102030"}" stroke-width="3"{dash} pointer-events="none"/>'
+            f'<g data-piece="p{pid}" pointer-events="none"><circle cx="{cx}" cy="{cy}" r="17" fill="{PIECE[owner]}" fill-opacity="{opacity}" '
+            f'stroke="{RANK_FILL[r] or "#102030"}" stroke-width="3"{dash}/>'
         )
-    top = ordered[-1]
-    label = {"S": "", "V": "V", "C": "C"}[top] + (str(len(ranks)) if len(ranks) > 1 else "") + ("*" if "C" in ranks and wounded else "")
-    if label:
-        cy = y + SIZE // 2 + 13 - (len(ranks) - 1) * 7
-        out.append(f'<text x="{cx}" y="{cy}" font-size="14" font-weight="bold" fill="#111" text-anchor="middle" pointer-events="none">{escape(label)}</text>')
+        if label and i == len(ordered) - 1:
+            out.append(f'<text x="{cx}" y="{cy + 5}" font-size="14" font-weight="bold" fill="#111" text-anchor="middle">{escape(label)}</text>')
+        out.append("</g>")
     return out
 
 
