@@ -176,7 +176,7 @@ class TrenchState(State[TrenchAction]):
         return "".join(self.rank[pid] for pid in self.board[cell])
 
     def commando_pid(self, player: int) -> int:
-        return (player + 1) * self.game.board.per_player - 1
+        return self.game.tables.commandos[player]
 
     def is_active(self, cell: Cell) -> bool:
         """False only for a stack that is a still-inactive Commando (rule 7.1)."""
@@ -285,7 +285,6 @@ class TrenchState(State[TrenchAction]):
         board, rank = self.board, self.rank
         get = board.get
         tables = self.game.tables
-        order_index = tables.order_index
         lo = player * tables.per_player
         hi = lo + tables.per_player  # the player's pieces: lo <= pid < hi
         moved = self.moved if self.moves_left == 0 else _NOTHING  # only then do the moves read which pieces moved
@@ -294,9 +293,10 @@ class TrenchState(State[TrenchAction]):
         out: list[Move] = []
         add = out.append
         whole = steps[None]
-        own = [(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]
-        own.sort()
-        for _, src, stack in own:
+        own = [c for c, s in board.items() if lo <= s[0] < hi]
+        own.sort(key=tables.order_index.__getitem__)  # board order (cells, not tuples, compared)
+        for src in own:
+            stack = board[src]
             if len(stack) > 1:
                 self._stack_moves(player, src, stack, steps, out, moved, far)
                 continue
@@ -373,7 +373,7 @@ class TrenchState(State[TrenchAction]):
             if dst in tables.far[player]:
                 ranks = ranks.replace("S", "V")
             elif dst in tables.enemy_half[player]:
-                cmd = self.commando_pid(player)
+                cmd = tables.commandos[player]
                 if (cmd in there and cmd not in unit) or (cmd in unit and "S" in here):
                     ranks = ranks.replace("S", "V")
         ranks += here
@@ -399,14 +399,18 @@ class TrenchState(State[TrenchAction]):
         lo = player * tables.per_player
         hi = lo + tables.per_player
         enemy_active = active[1 - player]
-        own = [(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]
-        own.sort()
         enemy = {c for c, s in board.items() if not lo <= s[0] < hi}
+        # only units with an enemy next to them (around: the 8 tiles, for a lone piece other than a
+        # Veteran only the 4 it attacks), in board order: most attack steps have nothing to attack
+        own = [c for c, s in board.items()
+               if lo <= s[0] < hi and not enemy.isdisjoint((ortho if len(s) == 1 and rank[s[0]] != "V" else around)[c])]
+        if not own:
+            return []
+        own.sort(key=order_index.__getitem__)
         get = board.get
         out: list[Attack] = []
-        for _, src, stack in own:
-            if enemy.isdisjoint(around[src]):
-                continue  # nothing to attack, even for a Veteran
+        for src in own:
+            stack = board[src]
             if len(stack) == 1:
                 r = rank[stack[0]]
                 if r == "C" and not active[player]:
@@ -495,23 +499,25 @@ class TrenchState(State[TrenchAction]):
         events: list[Event] = []
         board, tables = self.board, self.game.tables
         stack = board[dst]
-        cmd = self.commando_pid(player)
+        cmd = tables.commandos[player]
         if dst in tables.far[player] or (joined and cmd in stack and dst in tables.enemy_half[player]):
             rank = self.rank
             promoted = [pid for pid in stack if rank[pid] == "S"]
             for pid in promoted:
                 rank[pid] = "V"
             if promoted:
-                n, name = len(promoted), self.game.player_name(player)
+                n, name = len(promoted), self.game.player_names[player]
                 events.append(Event(Kind.VETERAN, f"{name}'s {n} Soldier{'s' if n > 1 else ''} on {Grid.name(dst)} become{'s' if n == 1 else ''} Veteran{'s' if n > 1 else ''}.", {"cell": Grid.name(dst), "count": n}))
         if not self.active[player]:
             start = tables.cmd_start[player]  # an inactive Commando stays put: look there first
             where: Cell | None = start
             if cmd not in board.get(start, ()):
                 where = next((c for c, s in board.items() if cmd in s), None)
+            elif dst not in tables.wake[player]:
+                where = None  # on its start tile, and ``dst`` is neither it nor next to it
             if where is not None and abs(where[0] - dst[0]) + abs(where[1] - dst[1]) <= 1:  # on it or next to it
                 self.active[player] = True
-                name = self.game.player_name(player)
+                name = self.game.player_names[player]
                 events.append(Event(Kind.ACTIVATE, f"{name}'s Commando on {Grid.name(where)} becomes active.", {"cell": Grid.name(where)}))
         depots, lowest, top = tables.depot_gate[player]
         if dst in depots or (dst[1] if player == 0 else top - dst[1]) > lowest:  # else nothing to claim (claim_depots)
