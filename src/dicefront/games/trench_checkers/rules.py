@@ -50,20 +50,21 @@ _HANDLERS: dict[type, Callable[[TrenchState, Any, int], list[Event]]] = {**HANDL
 """Every kind of action's rules by its exact type (``flow.HANDLERS`` and card plays)."""
 
 
-_PLANS: dict[str, tuple[tuple[str | None, int], ...]] = {}
+_PLANS: dict[str, tuple[tuple[str | None, int, int], ...]] = {}
 
 
-def unit_plan(ranks: str) -> tuple[tuple[str | None, int], ...]:
+def unit_plan(ranks: str) -> tuple[tuple[str | None, int, int], ...]:
     """The units that may leave a stack of ``ranks`` (bottom first) as (rank, index of
-    the piece; -1: the whole stack): rules 4.2-4.3 (a lone piece moves as the whole
-    stack). Made once per ``ranks`` (bounded: cleared past 1000)."""
+    the piece, -1: the whole stack; the room the unit leaves on a tile it joins): rules
+    4.1-4.3 (a lone piece moves as the whole stack). Made once per ``ranks`` (bounded:
+    cleared past 1000)."""
     plan = _PLANS.get(ranks)
     if plan is None:
         if len(ranks) == 1:
-            plan = ((None, -1),)
+            plan = ((None, -1, MAX_STACK - 1),)
         else:
-            whole: list[tuple[str | None, int]] = [(None, -1)] if "V" in ranks or "C" in ranks else []  # rule 4.3
-            plan = (*whole, *((r, ranks.rindex(r)) for r in "SVC" if r in ranks))  # rule 4.2: the top piece of a rank
+            whole: list[tuple[str | None, int, int]] = [(None, -1, MAX_STACK - len(ranks))] if "V" in ranks or "C" in ranks else []  # rule 4.3
+            plan = (*whole, *((r, ranks.rindex(r), MAX_STACK - 1) for r in "SVC" if r in ranks))  # rule 4.2: the top piece of a rank
         if len(_PLANS) >= 1000:
             _PLANS.clear()
         _PLANS[ranks] = plan
@@ -335,11 +336,12 @@ class TrenchState(State[TrenchAction]):
         get, rank = self.board.get, self.rank
         lo = player * self.game.tables.per_player
         hi = lo + self.game.tables.per_player
-        for kind, at in unit_plan("".join([rank[pid] for pid in stack])):
+        ranks = "".join(map(rank.__getitem__, stack))
+        plan = _PLANS.get(ranks)
+        for kind, at, room in unit_plan(ranks) if plan is None else plan:
             unit = stack if at < 0 else (stack[at],)
             if moved and not moved.isdisjoint(unit):
                 continue
-            room = MAX_STACK - len(unit)
             for dst, move in steps[kind][src]:  # rules 3.3-3.4, 4.1-4.4 (terrain left out)
                 there = get(dst)
                 if there is None:
