@@ -79,6 +79,16 @@ def _react_side(st: TrenchState) -> int:
 
 def _plays(st: TrenchState, p: int, card: Card) -> list[Play]:
     e, c, one = card.effect, st.combat, _one(card.id)
+    # the effects of the movement step first (asked at most decisions of a game)
+    if e == "extra-moves":
+        return [] if st.push_used else one
+    if e == "cancel-attack":
+        return [] if st.cancel_next[1 - p] else one
+    if e == "revive":
+        return _aimed(card.id, revive_cells(st, p)) if fallen_soldier(st, p) is not None else []
+    if e == "promote":
+        board, rank = st.board, st.rank
+        return _aimed(card.id, [cell for cell in st.cells_of(p) if [rank[pid] for pid in board[cell]].count("S") == 1])
     if e in ("save", "reroll"):
         side = _react_side(st)
         if c is None or side < 0:
@@ -88,15 +98,8 @@ def _plays(st: TrenchState, p: int, card: Card) -> list[Play]:
         return [] if used else one
     if e == "attack-again":
         return one if st.phase == ATTACK and st.attack_made and not st.attacks_left else []
-    if e == "cancel-attack":
-        return [] if st.cancel_next[1 - p] else one
-    if e == "extra-moves":
-        return [] if st.push_used else one
     if e == "airstrike":
         return _aimed(card.id, [t for t in st.cells_of(1 - p) if st.is_active(t)]) if st.phase == ATTACK else []
-    if e == "promote":
-        board, rank = st.board, st.rank
-        return _aimed(card.id, [cell for cell in st.cells_of(p) if [rank[pid] for pid in board[cell]].count("S") == 1])
     if e == "five-rolls":
         return [] if st.five[p] else one
     if e == "plus-two":
@@ -105,8 +108,6 @@ def _plays(st: TrenchState, p: int, card: Card) -> list[Play]:
         if st.phase == DEFEND:
             return [] if c is None or c.suicide[cb.DEF] else one
         return [] if st.suicide[p] else one
-    if e == "revive":
-        return _aimed(card.id, revive_cells(st, p)) if fallen_soldier(st, p) is not None else []
     return []
 
 

@@ -214,7 +214,8 @@ class TrenchState(State[TrenchAction]):
 
     @property
     def is_chance(self) -> bool:
-        return self.phase != OVER and (bool(self.draws) or self.phase in CHANCE_PHASES)
+        phase = self.phase
+        return phase in CHANCE_PHASES or (phase != OVER and bool(self.draws))
 
     @property
     def is_terminal(self) -> bool:
@@ -246,11 +247,11 @@ class TrenchState(State[TrenchAction]):
         if phase == TERRAIN:
             return [PlaceTerrain(c) for c in self.terrain_cells(player)]
         if phase == MOVE:
-            return [*self.moves(player), *self.card_plays(player)]
+            return [*self.moves(player), *card_plays(self, player)]
         if phase == ATTACK:
             attacks = self.attacks(player) if self.attacks_left else []
-            return [*attacks, *self.card_plays(player), _END_ATTACKS]
-        return [*self.card_plays(player), _PASS]  # DEFEND, REACT
+            return [*attacks, *card_plays(self, player), _END_ATTACKS]
+        return [*card_plays(self, player), _PASS]  # DEFEND, REACT
 
     def terrain_cells(self, player: int) -> list[Cell]:
         """Rule 2.3: unoccupied grass (option ``terrain_area = own-half``: of the player's own half)."""
