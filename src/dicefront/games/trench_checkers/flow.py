@@ -210,7 +210,8 @@ def passing_moves(st: TrenchState, player: int) -> list[Move]:
     tables = st.game.tables
     mid = tables.cmd_start[1 - player]  # an inactive Commando never leaves it
     board = st.board
-    if board.get(mid) != ((2 - player) * tables.per_player - 1,):  # the enemy Commando alone
+    there = board.get(mid)
+    if there is None or len(there) != 1 or there[0] != tables.commandos[1 - player]:  # the enemy Commando alone
         return []
     get, terrain, moved = board.get, st.terrain, st.moved
     per = tables.per_player

@@ -368,9 +368,9 @@ class TrenchState(State[TrenchAction]):
         at most 3 high, and no Soldier with a Veteran once arrival promotions (rule 6.1) count."""
         if len(there) + len(unit) > MAX_STACK:
             return False
-        rank = self.rank
-        ranks = "".join([rank[pid] for pid in unit])
-        here = "".join([rank[pid] for pid in there])
+        get = self.rank.__getitem__
+        ranks = "".join(map(get, unit))
+        here = "".join(map(get, there))
         if "S" in ranks:
             tables = self.game.tables
             if dst in tables.far[player]:
