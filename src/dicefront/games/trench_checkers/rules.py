@@ -294,21 +294,27 @@ class TrenchState(State[TrenchAction]):
         far = tables.far[player]
         out: list[Move] = []
         add = out.append
-        whole = steps[None]
+        whole, soldier = steps[None], steps["S"]
         own = [c for c, s in board.items() if lo <= s[0] < hi]
         own.sort(key=tables.order_index.__getitem__)  # board order (cells, not tuples, compared)
         for src in own:
-            stack = board[src]
-            if len(stack) > 1:
-                self._stack_moves(player, src, stack, steps, out, moved, far)
-                continue
-            pid = stack[0]  # a lone piece (the common case): ``_stack_moves`` specialised
+            # ``_stack_moves`` specialised for the common cases: a lone piece, which moves as
+            # the whole stack, and a stack of Soldiers, whose top Soldier alone may leave it
+            stack = unit = board[src]
+            if len(stack) == 1:
+                pid, candidates = stack[0], whole[src]
+            else:
+                pid = stack[-1]
+                if rank[pid] != "S" or rank[stack[0]] != "S" or (len(stack) > 2 and rank[stack[1]] != "S"):
+                    self._stack_moves(player, src, stack, steps, out, moved, far)
+                    continue
+                unit, candidates = (pid,), soldier[src]
             if pid in moved:
                 continue
             r = rank[pid]
             if r == "C" and idle:
                 continue  # rule 7.1: an inactive Commando
-            for dst, move in whole[src]:
+            for dst, move in candidates:
                 there = get(dst)
                 if there is None:
                     add(move)
@@ -321,12 +327,12 @@ class TrenchState(State[TrenchAction]):
                     if rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
                         if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
                             add(move)
-                    elif self.can_join(player, stack, there, dst):
+                    elif self.can_join(player, unit, there, dst):
                         add(move)
                 elif r == "V":
                     if rank[there[0]] != "S" and (len(there) == 1 or rank[there[1]] != "S"):
                         add(move)  # rule 4.4: a Veteran never joins Soldiers (``can_join``)
-                elif self.can_join(player, stack, there, dst):
+                elif self.can_join(player, unit, there, dst):
                     add(move)
         return out
 
