@@ -26,7 +26,7 @@ def _general_moves(st: TrenchState, player: int) -> list[Move]:
     lone inactive Commando is left out, as the main loop does)."""
     tables = st.game.tables
     steps = tables.open_steps(tuple(st.terrain))
-    moved = st.moved if st.moves_left == 0 else frozenset()
+    moved: set[int] | frozenset[int] = st.moved if st.moves_left == 0 else frozenset()
     own = sorted((c for c, s in st.board.items() if s[0] // tables.per_player == player), key=tables.order_index.__getitem__)
     out: list[Move] = []
     for src in own:
