@@ -81,6 +81,11 @@ class TrenchCheckersGame(Game[TrenchCheckersOptions, TrenchState]):
         return Tables(self.board)
 
     @cached_property
+    def player_names(self) -> tuple[str, str]:
+        """``player_name`` of both seats, made once (event texts name a player on every step)."""
+        return (self.player_name(0), self.player_name(1))
+
+    @cached_property
     def cards(self) -> CardList:
         return load_cards(self.data_file("card_list", self.options.card_list))
 

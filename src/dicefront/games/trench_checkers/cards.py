@@ -53,7 +53,15 @@ class CardList:
         found = self._draws.get(key)
         if found is None:
             total = sum(deck.values())
-            found = [(Roll((k,)), Fraction(deck[k], total)) for k in self.ids() if deck.get(k)]
+            rolls, odds = self._rolls, self._odds
+            found = []
+            for k in self.ids():
+                n = deck.get(k)
+                if n:
+                    p = odds.get((n, total))
+                    if p is None:  # made once per pair (bounded: a copy count and a deck size)
+                        p = odds[n, total] = Fraction(n, total)
+                    found.append((rolls[k], p))
             if len(self._draws) >= 4096:
                 self._draws.clear()
             self._draws[key] = found
@@ -62,6 +70,15 @@ class CardList:
     @cached_property
     def _draws(self) -> dict[tuple[tuple[str, int], ...], Outcomes]:
         return {}
+
+    @cached_property
+    def _rolls(self) -> dict[str, Roll]:
+        """The outcome of drawing each card kind, made once (a Roll is slow to create)."""
+        return {c.id: Roll((c.id,)) for c in self.cards}
+
+    @cached_property
+    def _odds(self) -> dict[tuple[int, int], Fraction]:
+        return {}  # Fraction(copies left, cards left): bounded by the deck's size squared
 
     @cached_property
     def _open(self) -> dict[frozenset[str], tuple[Card, ...]]:

@@ -23,6 +23,8 @@ _ATTACK, _ATTACK_AFTER, _AFTER = frozenset({"attack"}), frozenset({"attack", "af
 _DEFEND, _AFTER_ROLL, _NONE = frozenset({"defend"}), frozenset({"after-roll"}), frozenset[str]()
 _PLAIN: dict[str, list[Play]] = {}
 """A card play without a target, made once per card id (bounded: cleared past 1000)."""
+_AIMED: dict[tuple[str, Cell], Play] = {}
+"""A card play on a tile, made once per card id and tile (bounded: cleared past 4096)."""
 
 
 def windows(st: TrenchState) -> frozenset[str]:
@@ -56,6 +58,20 @@ def _one(card_id: str) -> list[Play]:
     return one
 
 
+def _aimed(card_id: str, cells: list[Cell]) -> list[Play]:
+    """``[Play(card_id, c) for c in cells]`` with plays made once (a frozen dataclass
+    is slow to create; promote and revive are listed at most decisions of a turn)."""
+    out: list[Play] = []
+    for cell in cells:
+        play = _AIMED.get((card_id, cell))
+        if play is None:
+            if len(_AIMED) >= 4096:
+                _AIMED.clear()
+            play = _AIMED[card_id, cell] = Play(card_id, cell)
+        out.append(play)
+    return out
+
+
 def _react_side(st: TrenchState) -> int:
     c = st.combat
     return -1 if c is None or not c.react else c.react[0]
@@ -63,6 +79,16 @@ def _react_side(st: TrenchState) -> int:
 
 def _plays(st: TrenchState, p: int, card: Card) -> list[Play]:
     e, c, one = card.effect, st.combat, _one(card.id)
+    # the effects of the movement step first (asked at most decisions of a game)
+    if e == "extra-moves":
+        return [] if st.push_used else one
+    if e == "cancel-attack":
+        return [] if st.cancel_next[1 - p] else one
+    if e == "revive":
+        return _aimed(card.id, revive_cells(st, p)) if fallen_soldier(st, p) is not None else []
+    if e == "promote":
+        board, rank = st.board, st.rank
+        return _aimed(card.id, [cell for cell in st.cells_of(p) if [rank[pid] for pid in board[cell]].count("S") == 1])
     if e in ("save", "reroll"):
         side = _react_side(st)
         if c is None or side < 0:
@@ -72,14 +98,8 @@ def _plays(st: TrenchState, p: int, card: Card) -> list[Play]:
         return [] if used else one
     if e == "attack-again":
         return one if st.phase == ATTACK and st.attack_made and not st.attacks_left else []
-    if e == "cancel-attack":
-        return [] if st.cancel_next[1 - p] else one
-    if e == "extra-moves":
-        return [] if st.push_used else one
     if e == "airstrike":
-        return [Play(card.id, t) for t in st.cells_of(1 - p) if st.is_active(t)] if st.phase == ATTACK else []
-    if e == "promote":
-        return [Play(card.id, cell) for cell in st.cells_of(p) if st.ranks_at(cell).count("S") == 1]
+        return _aimed(card.id, [t for t in st.cells_of(1 - p) if st.is_active(t)]) if st.phase == ATTACK else []
     if e == "five-rolls":
         return [] if st.five[p] else one
     if e == "plus-two":
@@ -88,8 +108,6 @@ def _plays(st: TrenchState, p: int, card: Card) -> list[Play]:
         if st.phase == DEFEND:
             return [] if c is None or c.suicide[cb.DEF] else one
         return [] if st.suicide[p] else one
-    if e == "revive":
-        return [Play(card.id, cell) for cell in revive_cells(st, p)] if fallen_soldier(st, p) is not None else []
     return []
 
 

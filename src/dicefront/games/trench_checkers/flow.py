@@ -34,7 +34,7 @@ def _pass(st: TrenchState, action: Pass, player: int) -> list[Event]:
 
 
 def end_attacks(st: TrenchState, action: EndAttacks, player: int) -> list[Event]:
-    return [Event(Kind.END_ATTACKS, f"{st.game.player_name(player)} ends the attack step.", {"player": player}), *next_stage(st)]
+    return [Event(Kind.END_ATTACKS, f"{st.game.player_names[player]} ends the attack step.", {"player": player}), *next_stage(st)]
 
 
 def apply_chance(st: TrenchState, outcome: Roll) -> list[Event]:
@@ -46,15 +46,15 @@ def apply_chance(st: TrenchState, outcome: Roll) -> list[Event]:
         st.hands[player][card] = st.hands[player].get(card, 0) + 1
         name = st.game.cards.by_id(card)
         return [
-            Event(Kind.DRAW, f"{st.game.player_name(player)} draws a card.", {"player": player}),
+            Event(Kind.DRAW, f"{st.game.player_names[player]} draws a card.", {"player": player}),
             Event(Kind.CARD, f"You draw {name.name if name else card}.", {"player": player, "card": card}, audience=(player,)),
         ]
     a, b = int(outcome.faces[0]), int(outcome.faces[-1])
     if st.phase == ROLLOFF:  # rules 2.1, 5.10
         winner = 0 if a > b else 1
         st.phase, st.player = FIRST, winner
-        names = st.game.player_name
-        return [Event(Kind.ROLL, f"Roll for the first move: {names(0)} {a}, {names(1)} {b}; {names(winner)} decides who goes first.", {"dice": [a, b], "winner": winner}, dice=(a, b))]
+        names = st.game.player_names
+        return [Event(Kind.ROLL, f"Roll for the first move: {names[0]} {a}, {names[1]} {b}; {names[winner]} decides who goes first.", {"dice": [a, b], "winner": winner}, dice=(a, b))]
     c = st.combat
     assert c is not None
     if st.phase == ROLL:
@@ -76,7 +76,8 @@ def _may_react(st: TrenchState, player: int) -> bool:
 # ----- set-up and rounds --------------------------------------------------------------------
 def choose_first(st: TrenchState, first: int, player: int) -> list[Event]:
     st.first = first
-    ev = Event(Kind.FIRST, f"{st.game.player_name(player)} chooses {st.game.player_name(first)} to go first.", {"first": first})
+    names = st.game.player_names
+    ev = Event(Kind.FIRST, f"{names[player]} chooses {names[first]} to go first.", {"first": first})
     if st.round == 0:  # rule 2.3: terrain, the first player placing first
         if st.game.options.first_move == "high-roller":  # rule 2.4: the roll-off winner moves first
             st.first = player
@@ -109,7 +110,7 @@ def start_round(st: TrenchState) -> list[Event]:
     st.round += 1
     st.skipping, st.skip_next, st.lost = list(st.skip_next), [False, False], [0, 0]
     st.stage = -1
-    ev = Event(Kind.ROUND, f"Round {st.round}: {st.game.player_name(st.first)} goes first.", {"round": st.round, "first": st.first})
+    ev = Event(Kind.ROUND, f"Round {st.round}: {st.game.player_names[st.first]} goes first.", {"round": st.round, "first": st.first})
     return [ev, *next_stage(st)]
 
 
@@ -122,7 +123,7 @@ def next_stage(st: TrenchState) -> list[Event]:
             return events + end_round(st)
         p = st.first if st.stage in (0, 2) else 1 - st.first
         st.player = p
-        name = st.game.player_name(p)
+        name = st.game.player_names[p]
         if st.skipping[p]:  # card airstrike: the lost turn
             what = "movement" if st.stage < 2 else "attack"
             events.append(Event(Kind.SKIP, f"{name} loses this turn's {what} (airstrike).", {"player": p}))
@@ -167,9 +168,12 @@ def do_move(st: TrenchState, action: Move, player: int) -> list[Event]:
         unit = stack
         del board[src]
     else:
-        rank = st.rank
-        unit = (next(pid for pid in reversed(stack) if rank[pid] == action.rank),)
-        rest = tuple(pid for pid in stack if pid != unit[0])
+        rank, wanted = st.rank, action.rank
+        i = len(stack) - 1
+        while rank[stack[i]] != wanted:  # the top piece of that rank (rule 4.2)
+            i -= 1
+        unit = (stack[i],)
+        rest = stack[:i] + stack[i + 1:]
         if rest:
             board[src] = rest
         else:
@@ -185,12 +189,13 @@ def do_move(st: TrenchState, action: Move, player: int) -> list[Event]:
         st.push_left -= cost
     what = RANKS[st.rank[unit[0]]] if len(unit) == 1 else f"stack of {len(unit)}"
     verb = "stacks onto" if there else "moves to"
-    names = st.game.tables.names
+    tables = st.game.tables
+    names = tables.names
     frm, to = names[src], names[dst]
     if cost == 2:
-        verb = f"passes {names[st.game.tables.cmd_start[1 - player]]} and {verb}"
-    events = [Event(Kind.MOVE, f"{st.game.player_name(player)}'s {what} on {frm} {verb} {to}.", {"from": frm, "to": to, "pieces": len(unit)})]
-    events.extend(st.arrive(player, dst, joined=bool(there)))
+        verb = f"passes {names[tables.cmd_start[1 - player]]} and {verb}"
+    events = [Event(Kind.MOVE, f"{st.game.player_names[player]}'s {what} on {frm} {verb} {to}.", {"from": frm, "to": to, "pieces": len(unit)})]
+    events.extend(st.arrive(player, dst, bool(there)))
     if (st.moves_left or st.push_left) and st.moves(player):
         return events
     return events + next_stage(st)
@@ -205,7 +210,8 @@ def passing_moves(st: TrenchState, player: int) -> list[Move]:
     tables = st.game.tables
     mid = tables.cmd_start[1 - player]  # an inactive Commando never leaves it
     board = st.board
-    if board.get(mid) != ((2 - player) * tables.per_player - 1,):  # the enemy Commando alone
+    there = board.get(mid)
+    if there is None or len(there) != 1 or there[0] != tables.commandos[1 - player]:  # the enemy Commando alone
         return []
     get, terrain, moved = board.get, st.terrain, st.moved
     per = tables.per_player

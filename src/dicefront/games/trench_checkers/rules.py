@@ -50,20 +50,21 @@ _HANDLERS: dict[type, Callable[[TrenchState, Any, int], list[Event]]] = {**HANDL
 """Every kind of action's rules by its exact type (``flow.HANDLERS`` and card plays)."""
 
 
-_PLANS: dict[str, tuple[tuple[str | None, int], ...]] = {}
+_PLANS: dict[str, tuple[tuple[str | None, int, int], ...]] = {}
 
 
-def unit_plan(ranks: str) -> tuple[tuple[str | None, int], ...]:
+def unit_plan(ranks: str) -> tuple[tuple[str | None, int, int], ...]:
     """The units that may leave a stack of ``ranks`` (bottom first) as (rank, index of
-    the piece; -1: the whole stack): rules 4.2-4.3 (a lone piece moves as the whole
-    stack). Made once per ``ranks`` (bounded: cleared past 1000)."""
+    the piece, -1: the whole stack; the room the unit leaves on a tile it joins): rules
+    4.1-4.3 (a lone piece moves as the whole stack). Made once per ``ranks`` (bounded:
+    cleared past 1000)."""
     plan = _PLANS.get(ranks)
     if plan is None:
         if len(ranks) == 1:
-            plan = ((None, -1),)
+            plan = ((None, -1, MAX_STACK - 1),)
         else:
-            whole: list[tuple[str | None, int]] = [(None, -1)] if "V" in ranks or "C" in ranks else []  # rule 4.3
-            plan = (*whole, *((r, ranks.rindex(r)) for r in "SVC" if r in ranks))  # rule 4.2: the top piece of a rank
+            whole: list[tuple[str | None, int, int]] = [(None, -1, MAX_STACK - len(ranks))] if "V" in ranks or "C" in ranks else []  # rule 4.3
+            plan = (*whole, *((r, ranks.rindex(r), MAX_STACK - 1) for r in "SVC" if r in ranks))  # rule 4.2: the top piece of a rank
         if len(_PLANS) >= 1000:
             _PLANS.clear()
         _PLANS[ranks] = plan
@@ -176,7 +177,7 @@ class TrenchState(State[TrenchAction]):
         return "".join(self.rank[pid] for pid in self.board[cell])
 
     def commando_pid(self, player: int) -> int:
-        return (player + 1) * self.game.board.per_player - 1
+        return self.game.tables.commandos[player]
 
     def is_active(self, cell: Cell) -> bool:
         """False only for a stack that is a still-inactive Commando (rule 7.1)."""
@@ -213,7 +214,8 @@ class TrenchState(State[TrenchAction]):
 
     @property
     def is_chance(self) -> bool:
-        return self.phase != OVER and (bool(self.draws) or self.phase in CHANCE_PHASES)
+        phase = self.phase
+        return phase in CHANCE_PHASES or (phase != OVER and bool(self.draws))
 
     @property
     def is_terminal(self) -> bool:
@@ -245,11 +247,11 @@ class TrenchState(State[TrenchAction]):
         if phase == TERRAIN:
             return [PlaceTerrain(c) for c in self.terrain_cells(player)]
         if phase == MOVE:
-            return [*self.moves(player), *self.card_plays(player)]
+            return [*self.moves(player), *card_plays(self, player)]
         if phase == ATTACK:
             attacks = self.attacks(player) if self.attacks_left else []
-            return [*attacks, *self.card_plays(player), _END_ATTACKS]
-        return [*self.card_plays(player), _PASS]  # DEFEND, REACT
+            return [*attacks, *card_plays(self, player), _END_ATTACKS]
+        return [*card_plays(self, player), _PASS]  # DEFEND, REACT
 
     def terrain_cells(self, player: int) -> list[Cell]:
         """Rule 2.3: unoccupied grass (option ``terrain_area = own-half``: of the player's own half)."""
@@ -285,7 +287,6 @@ class TrenchState(State[TrenchAction]):
         board, rank = self.board, self.rank
         get = board.get
         tables = self.game.tables
-        order_index = tables.order_index
         lo = player * tables.per_player
         hi = lo + tables.per_player  # the player's pieces: lo <= pid < hi
         moved = self.moved if self.moves_left == 0 else _NOTHING  # only then do the moves read which pieces moved
@@ -293,20 +294,27 @@ class TrenchState(State[TrenchAction]):
         far = tables.far[player]
         out: list[Move] = []
         add = out.append
-        whole = steps[None]
-        own = [(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]
-        own.sort()
-        for _, src, stack in own:
-            if len(stack) > 1:
-                self._stack_moves(player, src, stack, steps, out, moved, far)
-                continue
-            pid = stack[0]  # a lone piece (the common case): ``_stack_moves`` specialised
+        whole, soldier = steps[None], steps["S"]
+        own = [c for c, s in board.items() if lo <= s[0] < hi]
+        own.sort(key=tables.order_index.__getitem__)  # board order (cells, not tuples, compared)
+        for src in own:
+            # ``_stack_moves`` specialised for the common cases: a lone piece, which moves as
+            # the whole stack, and a stack of Soldiers, whose top Soldier alone may leave it
+            stack = unit = board[src]
+            if len(stack) == 1:
+                pid, candidates = stack[0], whole[src]
+            else:
+                pid = stack[-1]
+                if rank[pid] != "S" or rank[stack[0]] != "S" or (len(stack) > 2 and rank[stack[1]] != "S"):
+                    self._stack_moves(player, src, stack, steps, out, moved, far)
+                    continue
+                unit, candidates = (pid,), soldier[src]
             if pid in moved:
                 continue
             r = rank[pid]
             if r == "C" and idle:
                 continue  # rule 7.1: an inactive Commando
-            for dst, move in whole[src]:
+            for dst, move in candidates:
                 there = get(dst)
                 if there is None:
                     add(move)
@@ -319,12 +327,12 @@ class TrenchState(State[TrenchAction]):
                     if rank[there[0]] == "S" and (len(there) == 1 or rank[there[1]] == "S"):
                         if dst not in far:  # Soldiers joining Soldiers: only a promotion would mix ranks
                             add(move)
-                    elif self.can_join(player, stack, there, dst):
+                    elif self.can_join(player, unit, there, dst):
                         add(move)
                 elif r == "V":
                     if rank[there[0]] != "S" and (len(there) == 1 or rank[there[1]] != "S"):
                         add(move)  # rule 4.4: a Veteran never joins Soldiers (``can_join``)
-                elif self.can_join(player, stack, there, dst):
+                elif self.can_join(player, unit, there, dst):
                     add(move)
         return out
 
@@ -335,11 +343,12 @@ class TrenchState(State[TrenchAction]):
         get, rank = self.board.get, self.rank
         lo = player * self.game.tables.per_player
         hi = lo + self.game.tables.per_player
-        for kind, at in unit_plan("".join([rank[pid] for pid in stack])):
+        ranks = "".join(map(rank.__getitem__, stack))
+        plan = _PLANS.get(ranks)
+        for kind, at, room in unit_plan(ranks) if plan is None else plan:
             unit = stack if at < 0 else (stack[at],)
             if moved and not moved.isdisjoint(unit):
                 continue
-            room = MAX_STACK - len(unit)
             for dst, move in steps[kind][src]:  # rules 3.3-3.4, 4.1-4.4 (terrain left out)
                 there = get(dst)
                 if there is None:
@@ -365,15 +374,15 @@ class TrenchState(State[TrenchAction]):
         at most 3 high, and no Soldier with a Veteran once arrival promotions (rule 6.1) count."""
         if len(there) + len(unit) > MAX_STACK:
             return False
-        rank = self.rank
-        ranks = "".join([rank[pid] for pid in unit])
-        here = "".join([rank[pid] for pid in there])
+        get = self.rank.__getitem__
+        ranks = "".join(map(get, unit))
+        here = "".join(map(get, there))
         if "S" in ranks:
             tables = self.game.tables
             if dst in tables.far[player]:
                 ranks = ranks.replace("S", "V")
             elif dst in tables.enemy_half[player]:
-                cmd = self.commando_pid(player)
+                cmd = tables.commandos[player]
                 if (cmd in there and cmd not in unit) or (cmd in unit and "S" in here):
                     ranks = ranks.replace("S", "V")
         ranks += here
@@ -399,14 +408,18 @@ class TrenchState(State[TrenchAction]):
         lo = player * tables.per_player
         hi = lo + tables.per_player
         enemy_active = active[1 - player]
-        own = [(order_index[c], c, s) for c, s in board.items() if lo <= s[0] < hi]
-        own.sort()
         enemy = {c for c, s in board.items() if not lo <= s[0] < hi}
+        # only units with an enemy next to them (around: the 8 tiles, for a lone piece other than a
+        # Veteran only the 4 it attacks), in board order: most attack steps have nothing to attack
+        own = [c for c, s in board.items()
+               if lo <= s[0] < hi and not enemy.isdisjoint((ortho if len(s) == 1 and rank[s[0]] != "V" else around)[c])]
+        if not own:
+            return []
+        own.sort(key=order_index.__getitem__)
         get = board.get
         out: list[Attack] = []
-        for _, src, stack in own:
-            if enemy.isdisjoint(around[src]):
-                continue  # nothing to attack, even for a Veteran
+        for src in own:
+            stack = board[src]
             if len(stack) == 1:
                 r = rank[stack[0]]
                 if r == "C" and not active[player]:
@@ -495,23 +508,25 @@ class TrenchState(State[TrenchAction]):
         events: list[Event] = []
         board, tables = self.board, self.game.tables
         stack = board[dst]
-        cmd = self.commando_pid(player)
+        cmd = tables.commandos[player]
         if dst in tables.far[player] or (joined and cmd in stack and dst in tables.enemy_half[player]):
             rank = self.rank
             promoted = [pid for pid in stack if rank[pid] == "S"]
             for pid in promoted:
                 rank[pid] = "V"
             if promoted:
-                n, name = len(promoted), self.game.player_name(player)
+                n, name = len(promoted), self.game.player_names[player]
                 events.append(Event(Kind.VETERAN, f"{name}'s {n} Soldier{'s' if n > 1 else ''} on {Grid.name(dst)} become{'s' if n == 1 else ''} Veteran{'s' if n > 1 else ''}.", {"cell": Grid.name(dst), "count": n}))
         if not self.active[player]:
             start = tables.cmd_start[player]  # an inactive Commando stays put: look there first
             where: Cell | None = start
             if cmd not in board.get(start, ()):
                 where = next((c for c, s in board.items() if cmd in s), None)
+            elif dst not in tables.wake[player]:
+                where = None  # on its start tile, and ``dst`` is neither it nor next to it
             if where is not None and abs(where[0] - dst[0]) + abs(where[1] - dst[1]) <= 1:  # on it or next to it
                 self.active[player] = True
-                name = self.game.player_name(player)
+                name = self.game.player_names[player]
                 events.append(Event(Kind.ACTIVATE, f"{name}'s Commando on {Grid.name(where)} becomes active.", {"cell": Grid.name(where)}))
         depots, lowest, top = tables.depot_gate[player]
         if dst in depots or (dst[1] if player == 0 else top - dst[1]) > lowest:  # else nothing to claim (claim_depots)

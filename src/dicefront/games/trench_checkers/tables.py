@@ -18,7 +18,7 @@ Steps = dict[str | None, dict[Cell, tuple[tuple[Cell, Move], ...]]]
 class Tables:
     """Per-board lookups; every value is derived from the board alone."""
 
-    __slots__ = ("around", "attacks", "claimable", "cmd_start", "depot_gate", "depot_rows", "enemy_half", "far", "home", "names", "open", "order_index", "ortho", "pass_routes", "per_player", "spots", "steps")
+    __slots__ = ("around", "attacks", "claimable", "cmd_start", "commandos", "depot_gate", "depot_rows", "enemy_half", "far", "home", "names", "open", "order_index", "ortho", "pass_routes", "per_player", "spots", "steps", "wake")
 
     def __init__(self, board: Board) -> None:
         grid = board.grid
@@ -44,6 +44,10 @@ class Tables:
         in the order of ORTHO."""
         self.cmd_start = (board.starts[board.per_player - 1][0], board.starts[2 * board.per_player - 1][0])
         """The cell each Commando starts on (where it stays until it is active)."""
+        self.commandos = (board.per_player - 1, 2 * board.per_player - 1)
+        """Each player's Commando (its piece id)."""
+        self.wake = tuple(frozenset((s, *self.ortho[s])) for s in self.cmd_start)
+        """The tiles an arrival on which wakes a player's Commando still on its start tile (rule 7.1)."""
         self.open: dict[tuple[Cell, ...], Steps] = {}
         """``steps`` without the steps onto terrain, by the terrain cells (bounded cache)."""
         self.claimable = (board.claimable(0), board.claimable(1))
