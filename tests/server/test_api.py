@@ -183,3 +183,13 @@ def test_openapi_documents_the_error_answers(client: TestClient) -> None:
     ref = create_op["400"]["content"]["application/json"]["schema"]["$ref"]
     assert schema["components"]["schemas"][ref.rsplit("/", 1)[1]]["properties"]["detail"]["type"] == "string"
     assert "409" in schema["paths"]["/api/games/{game_id}/join"]["post"]["responses"]
+
+
+def test_a_computer_level_is_the_games_own_spec(client: TestClient) -> None:
+    from dicefront.agents import levels, make_agent
+
+    made = create(client, game="die_fighting", opponent="hard", seat=0)
+    agent = client.app.state.hub.rooms[made["id"]].agents[1]  # type: ignore[attr-defined]
+    expected = make_agent("hard", dicefront.load("die_fighting"))
+    assert levels(dicefront.load("die_fighting"))["hard"] != LEVELS["hard"]
+    assert (agent.iterations, agent.min_iterations) == (expected.iterations, expected.min_iterations)  # type: ignore[attr-defined]
