@@ -51,13 +51,18 @@ def test_every_shipped_game_table_names_levels_and_valid_specs() -> None:
             make_agent(level, game)  # raises on a bad spec
 
 
-def test_die_fighting_declares_its_own_hard_and_it_keeps_the_iteration_floor() -> None:
-    game = dicefront.load("die_fighting")
-    hard, medium = make_agent("hard", game), make_agent("medium", game)
-    assert levels(game)["hard"] != LEVELS["hard"]
-    assert isinstance(hard, MCTSAgent) and isinstance(medium, MCTSAgent)
-    floor = hard.min_iterations if hard.seconds else hard.iterations
-    assert floor >= medium.iterations
+def test_every_games_hard_keeps_the_iteration_floor_of_its_medium() -> None:
+    for name in dicefront.names():
+        game = dicefront.load(name)
+        hard, medium = make_agent("hard", game), make_agent("medium", game)
+        assert isinstance(hard, MCTSAgent) and isinstance(medium, MCTSAgent), name
+        floor = hard.min_iterations if hard.seconds else hard.iterations
+        assert floor >= medium.iterations, name
+
+
+def _declare(monkeypatch: pytest.MonkeyPatch, table: Any) -> None:
+    """Every game's levels module declares ``table`` (for the call sites' tests)."""
+    monkeypatch.setattr(agents_base, "role_module", lambda cls, role: SimpleNamespace(LEVELS=table))
 
 
 @pytest.mark.parametrize(
@@ -70,25 +75,26 @@ def test_die_fighting_declares_its_own_hard_and_it_keeps_the_iteration_floor() -
     ],
 )
 def test_a_faulty_game_table_is_refused_when_a_level_is_asked_for(monkeypatch: pytest.MonkeyPatch, table: Any, words: str) -> None:
-    monkeypatch.setattr(agents_base, "role_module", lambda cls, role: SimpleNamespace(LEVELS=table))
+    _declare(monkeypatch, table)
     with pytest.raises(TypeError, match="leveled: ") as info:
         make_agent("hard", LeveledGame())
     assert words in str(info.value)
 
 
 def test_a_game_table_with_a_bad_spec_is_an_agent_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(agents_base, "role_module", lambda cls, role: SimpleNamespace(LEVELS={"hard": "mcts:iterations=0"}))
+    _declare(monkeypatch, {"hard": "mcts:iterations=0"})
     with pytest.raises(AgentError, match="iterations must be a whole number"):
         levels(LeveledGame())
 
 
-def test_dicefront_agents_shows_a_games_levels() -> None:
+def test_dicefront_agents_shows_a_games_levels(monkeypatch: pytest.MonkeyPatch) -> None:
     runner = CliRunner()
-    data = json.loads(runner.invoke(app, ["agents", "--json", "--game", "die_fighting"]).stdout)
-    assert data["levels"]["hard"] == levels(dicefront.load("die_fighting"))["hard"]
-    assert json.loads(runner.invoke(app, ["agents", "--json"]).stdout)["levels"] == levels()
-    shown = runner.invoke(app, ["agents", "--game", "die_fighting"]).stdout
-    assert "levels in die_fighting" in shown
+    _declare(monkeypatch, {"hard": "mcts:iterations=777"})
+    data = json.loads(runner.invoke(app, ["agents", "--json", "--game", "ditch"]).stdout)
+    assert data["levels"]["hard"] == "mcts:iterations=777" and data["levels"]["medium"] == LEVELS["medium"]
+    assert json.loads(runner.invoke(app, ["agents", "--json"]).stdout)["levels"] == dict(sorted(LEVELS.items()))
+    shown = runner.invoke(app, ["agents", "--game", "ditch"]).stdout
+    assert "levels in ditch" in shown and "mcts:iterations=777" in shown
     bad = runner.invoke(app, ["agents", "--game", "chess"])
     assert bad.exit_code != 0 and "unknown game 'chess'" in bad.output
 
@@ -100,9 +106,10 @@ def test_play_vs_a_level_builds_the_games_agent(monkeypatch: pytest.MonkeyPatch)
         seen.append((spec, levels(game)[spec]))
         return make_agent(spec, game)
 
+    _declare(monkeypatch, {"hard": "mcts:iterations=3"})
     monkeypatch.setattr("dicefront.cli.play.make_agent", spy)
     CliRunner().invoke(app, ["play", "die_fighting", "--vs", "hard", "--seed", "1"], input="quit\n")
-    assert seen == [("hard", levels(dicefront.load("die_fighting"))["hard"])]
+    assert seen == [("hard", "mcts:iterations=3")]
 
 
 def test_series_games_play_the_games_level(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -115,7 +122,7 @@ def test_series_games_play_the_games_level(monkeypatch: pytest.MonkeyPatch) -> N
         built.append(_iterations(agent))
         return make_agent("random")
 
+    _declare(monkeypatch, {"hard": "mcts:iterations=3"})
     monkeypatch.setattr(series, "make_agent", spy)
-    game = dicefront.load("die_fighting")
     series.play_one("die_fighting", {}, ["hard", "medium"], 1, 0)
-    assert built == [_iterations(make_agent("hard", game)), 200]
+    assert built == [3, 200]
