@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 import dicefront
@@ -183,3 +184,15 @@ def test_openapi_documents_the_error_answers(client: TestClient) -> None:
     ref = create_op["400"]["content"]["application/json"]["schema"]["$ref"]
     assert schema["components"]["schemas"][ref.rsplit("/", 1)[1]]["properties"]["detail"]["type"] == "string"
     assert "409" in schema["paths"]["/api/games/{game_id}/join"]["post"]["responses"]
+
+
+
+def test_a_computer_level_is_the_games_own_spec(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    from dicefront.agents import base
+
+    monkeypatch.setattr(base, "role_module", lambda cls, role: SimpleNamespace(LEVELS={"hard": "mcts:iterations=3"}))
+    made = create(client, opponent="hard", seat=0)
+    agent = client.app.state.hub.rooms[made["id"]].agents[1]  # type: ignore[attr-defined]
+    assert agent.iterations == 3  # the global hard searches 1000

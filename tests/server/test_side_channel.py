@@ -110,7 +110,7 @@ def _computer_run(client: TestClient, connect: Any, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(hub, "sleep", fake_sleep, raising=False)
     monkeypatch.setattr(hub, "step_delay", 0.5)
     monkeypatch.setattr(hub, "secret_pad", 2.0, raising=False)
-    monkeypatch.setattr("dicefront.server.hub.make_agent", lambda spec: _Planner(orders, now))
+    monkeypatch.setattr("dicefront.server.hub.make_agent", lambda spec, game=None: _Planner(orders, now))
     made = create(client, game="hells_ditch", opponent="random")
     settle(client, made["id"])
     me, watcher = connect(made["id"], made["token"]), connect(made["id"])

@@ -61,7 +61,7 @@ class DicefrontEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.seat = _check_seat(seat)
         self.illegal_action = _check_illegal(illegal_action)
         self.forfeited: str | None = None
-        self.opponent = make_agent(opponent)
+        self.opponent = make_agent(opponent, self.game)
         self.render_mode = check_render_mode(render_mode)
         self.max_steps = check_max_steps(max_steps, self.game)
         self.action_space = spaces.Discrete(self.game.num_distinct_actions)

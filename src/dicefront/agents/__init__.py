@@ -6,6 +6,7 @@ from .base import (
     AgentInfo,
     agent_infos,
     agent_names,
+    game_levels,
     levels,
     make_agent,
     parse_spec,
@@ -32,13 +33,17 @@ LEVELS = {
 }
 """Levels for people (``dicefront play --vs LEVEL``). ``hard`` searches 1000
 iterations a decision, cut short after about a second on a slow machine but never
-below 400 iterations (twice ``medium``'s 200, however loaded the machine)."""
+below 400 iterations (twice ``medium``'s 200, however loaded the machine).
+
+This is the default table: a game package may give any of these levels a spec of its
+own in an optional ``levels`` role module (``LEVELS = {"hard": "mcts:..."}``, see
+docs/adding-a-game.md); ``make_agent(level, game)`` and ``levels(game)`` read it."""
 
 for _level, _spec in LEVELS.items():
     register_level(_level, _spec)
 
 __all__ = [
     "LEVELS", "Agent", "AgentInfo", "GreedyAgent", "MCTSAgent", "Param", "RandomAgent", "agent_infos", "agent_names",
-    "levels", "make_agent", "make_ismcts", "mcts_iterations_per_second", "parse_spec", "register_agent",
+    "game_levels", "levels", "make_agent", "make_ismcts", "mcts_iterations_per_second", "parse_spec", "register_agent",
     "register_level",
 ]

@@ -12,9 +12,13 @@ from typing import Any
 
 from ..core.agent import Agent
 from ..core.errors import AgentError
+from ..core.game import Game
+from ..core.roles import role_module
 from .params import Param, shown
 
 AgentFactory = Callable[..., Agent]
+GameLike = Game[Any, Any] | type[Game[Any, Any]] | None
+"""Whose levels to use: a game, its class, or None (the global table)."""
 
 MAX_SPEC_LENGTH = 200
 """The longest agent spec read (a spec with every parameter set is far shorter)."""
@@ -57,20 +61,50 @@ def agent_infos() -> list[AgentInfo]:
     return [_AGENTS[n] for n in sorted(_AGENTS)]
 
 
-def levels() -> dict[str, str]:
-    """The levels for people and the spec each stands for."""
-    return dict(sorted(_LEVELS.items()))
+def levels(game: GameLike = None) -> dict[str, str]:
+    """The levels for people and the spec each stands for: the global table, with
+    the entries ``game`` (a ``Game`` or its class; None: no game) declares in its
+    optional ``levels`` role module put in their place."""
+    table = dict(_LEVELS)
+    table.update(game_levels(game))
+    return dict(sorted(table.items()))
 
 
-def parse_spec(spec: str) -> tuple[AgentInfo, dict[str, Any]]:
+def game_levels(game: GameLike = None) -> dict[str, str]:
+    """The levels ``game`` (a ``Game`` or its class) gives specs of its own: the
+    ``LEVELS`` mapping of its ``levels`` role module ({} without one). Each key must
+    be a level of the global table and each value an agent spec (checked here, so a
+    faulty table fails on first use, not in the middle of a game)."""
+    if game is None:
+        return {}
+    cls = game if isinstance(game, type) else type(game)
+    module = role_module(cls, "levels")
+    if module is None:
+        return {}
+    table = getattr(module, "LEVELS", None)
+    name = cls.name
+    if not isinstance(table, dict):
+        raise TypeError(f"{name}: its levels module must define LEVELS, a dict of level -> agent spec")
+    for level, spec in table.items():
+        if level not in _LEVELS or not isinstance(spec, str):
+            raise TypeError(f"{name}: LEVELS[{level!r}] must name a level ({', '.join(_LEVELS)}) and give a spec")
+        if spec.strip() in _LEVELS:
+            raise TypeError(f"{name}: LEVELS[{level!r}] must be an agent spec, not another level")
+        parse_spec(spec)
+    return dict(table)
+
+
+def parse_spec(spec: str, game: GameLike = None) -> tuple[AgentInfo, dict[str, Any]]:
     """The agent and the checked parameters of ``name`` or ``name:key=value:...``
-    (or a level), or AgentError saying what is wrong and what is valid."""
+    (or a level: ``game``'s own spec for it where it declares one, see ``levels``),
+    or AgentError saying what is wrong and what is valid."""
     if not isinstance(spec, str):
         raise AgentError("an agent spec must be text such as mcts:iterations=400")
     if len(spec) > MAX_SPEC_LENGTH:
         raise AgentError(f"agent spec is too long ({len(spec)} characters; at most {MAX_SPEC_LENGTH})")
     text = spec.strip()
-    text = _LEVELS.get(text, text)
+    if text in _LEVELS:
+        text = levels(game)[text]
     name, *pairs = text.split(":")
     info = _AGENTS.get(name.strip())
     if info is None:
@@ -92,8 +126,9 @@ def parse_spec(spec: str) -> tuple[AgentInfo, dict[str, Any]]:
     return info, kwargs
 
 
-def make_agent(spec: str) -> Agent:
-    """Build an agent from ``name`` or ``name:key=value:key=value`` (or a level);
-    every value is checked against the agent's declared parameters."""
-    info, kwargs = parse_spec(spec)
+def make_agent(spec: str, game: GameLike = None) -> Agent:
+    """Build an agent from ``name`` or ``name:key=value:key=value`` (or a level, as
+    ``game`` defines it: a ``Game`` or its class; None: the global table); every
+    value is checked against the agent's declared parameters."""
+    info, kwargs = parse_spec(spec, game)
     return info.factory(**kwargs)

@@ -65,13 +65,17 @@ def match(
         console.print(f"replays saved in {esc(save)}/")
 
 
-def agents_cmd(as_json: bool = typer.Option(False, "--json", help="Machine-readable output.")) -> None:
+def agents_cmd(
+    as_json: bool = typer.Option(False, "--json", help="Machine-readable output."),
+    game: str = typer.Option(None, "--game", "-g", help="Show the levels as this game plays them (a game may give a level its own spec)."),
+) -> None:
     """List the computer players, their parameters with the allowed values, and the levels."""
     from dicefront.agents import agent_infos, levels
 
     infos = agent_infos()
+    table_of_levels = levels(None if game is None else load_game(game))
     if as_json:
-        print_json({"agents": [i.to_json() for i in infos], "levels": levels()})
+        print_json({"agents": [i.to_json() for i in infos], "levels": table_of_levels})
         return
     table = Table(title="Computer players (--vs, --agents): name:key=value:key=value", title_style="bold")
     for col in ("agent", "parameter", "allowed", "default", "meaning"):
@@ -82,7 +86,8 @@ def agents_cmd(as_json: bool = typer.Option(False, "--json", help="Machine-reada
             default = "none" if p.default is None else p.default
             table.add_row("", esc(p.name), esc(p.allowed()), esc(default), esc(p.help))
     console.print(table)
-    console.print("levels: " + ", ".join(f"[bold]{esc(k)}[/] ({esc(v)})" for k, v in levels().items()))
+    where = "" if game is None else f" in {esc(game)}"
+    console.print(f"levels{where}: " + ", ".join(f"[bold]{esc(k)}[/] ({esc(v)})" for k, v in table_of_levels.items()))
     console.print("[dim]e.g. mcts:iterations=500:c=0.5; a value outside its bounds is refused[/]")
 
 

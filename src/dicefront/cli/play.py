@@ -287,7 +287,7 @@ def play(
     agents: dict[int, Agent] = {}
     if vs is not None:
         try:
-            agents[1 - seat] = make_agent(vs)
+            agents[1 - seat] = make_agent(vs, g)
         except DicefrontError as exc:
             fail(str(exc))
     record = MatchRecord(game=g.name, options=g.options_json(), seed=seed,

@@ -12,7 +12,7 @@ import sys
 from functools import cache
 from types import ModuleType
 
-ROLES = ("actions", "rules", "codec", "svg", "render", "heuristics", "odds", "encoding", "stats", "tune")
+ROLES = ("actions", "rules", "codec", "svg", "render", "heuristics", "odds", "encoding", "stats", "tune", "levels")
 """Every role a game package may define (the table in docs/adding-a-game.md)."""
 
 

@@ -92,7 +92,7 @@ def play_one(
     (the designer files read once at the start) keeps every game on the same rules."""
     game = build(game_name, options, data_files=data_files)
     order = list(agents) if index % 2 == 0 else [agents[1], agents[0]]
-    players = [make_agent(a) for a in order]
+    players = [make_agent(a, game) for a in order]
     record = play_match(game, players, seed=game_seed(seed, index))
     record.agents = order
     return record
@@ -116,7 +116,7 @@ def run_series(
     """Play ``games`` games, agent 0 in seat 0 on even games and seat 1 on odd ones."""
     game = build(game_name, options)  # validates the name and options up front
     for a in agents:
-        make_agent(a)
+        make_agent(a, game)
     result = SeriesResult(game.name, game.options_json(), list(agents), seed)
     start = time.perf_counter()
     jobs = [(game.name, game.options_json(), list(agents), seed, i, game.data_files) for i in range(games)]

@@ -165,7 +165,7 @@ def run_task(task: GameTask) -> dict[str, Any]:
     game = _game(task)
     state = game.new_state()
     observer = _Observer(game, state)
-    players = [make_agent(spec) for spec in task.seats]
+    players = [make_agent(spec, game) for spec in task.seats]
     record = play_match(game, players, seed=task.seed, state=state, on_step=observer)
     values = observer.values
     counted, swings = dice_swings(values, observer.chance_before)

@@ -25,6 +25,7 @@ from typing import Any, TypeVar
 from ..agents import make_agent
 from ..core.agent import Agent
 from ..core.errors import DicefrontError
+from ..core.game import Game
 from . import driving, ending, hub_shared, odds_service, social
 from .eviction import EvictionPolicy, Shelf, evictable
 from .fanout import Listener
@@ -82,7 +83,7 @@ class Hub:
         for row in self.storage.load_games(live_only=True):
             try:
                 live = LiveGame(row, self.storage)
-                room = Room(live, agents=self._agents(row.seats))
+                room = Room(live, agents=self._agents(row.seats, live.game))
             except DicefrontError as exc:
                 log.error("game %s cannot be restored: %s", row.id, exc)
                 self.broken[row.id] = str(exc)
@@ -132,8 +133,8 @@ class Hub:
         self.pool.shutdown(wait=True)
 
     @staticmethod
-    def _agents(seats: list[Seat]) -> dict[int, Agent]:
-        return {i: make_agent(s.agent) for i, s in enumerate(seats) if s.kind == "computer"}
+    def _agents(seats: list[Seat], game: Game[Any, Any]) -> dict[int, Agent]:
+        return {i: make_agent(s.agent, game) for i, s in enumerate(seats) if s.kind == "computer"}
 
     async def _thread(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, functools.partial(fn, *args))
@@ -166,7 +167,7 @@ class Hub:
             return None
         try:
             live = await self._thread(LiveGame, row, self.storage)
-            room = Room(live, agents=self._agents(row.seats), here=not self.storage.shared, quiet_since=self.clock())
+            room = Room(live, agents=self._agents(row.seats, live.game), here=not self.storage.shared, quiet_since=self.clock())
         except DicefrontError as exc:
             log.error("game %s cannot be restored: %s", game_id, exc)
             return None
@@ -224,7 +225,7 @@ class Hub:
         if opponent in ("friend", "open"):  # a friend's seat has an invite token; an open seat gets one when claimed
             other = Seat("human", token=secrets.token_urlsafe(24) if opponent == "friend" else "", open=opponent == "open")
         else:
-            make_agent(opponent)  # raises AgentError on a bad name
+            make_agent(opponent, game)  # raises AgentError on a bad name
             other = Seat("computer", agent=opponent)
         seats.append(other)
         if seat == 1:
@@ -232,7 +233,7 @@ class Hub:
         row = GameRow(id=secrets.token_hex(6), game=game.name, options=game.options_json(), seats=seats, created=now(),
                       data_files=game.data_files)
         await self._thread(self.storage.create_game, row)
-        room = Room(LiveGame(row, self.storage, game), agents=self._agents(seats), here=True, quiet_since=self.clock())
+        room = Room(LiveGame(row, self.storage, game), agents=self._agents(seats, game), here=True, quiet_since=self.clock())
         self.rooms[row.id] = room
         self._drive(room)
         return room, seat, seats[seat].token

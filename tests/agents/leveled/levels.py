@@ -1,0 +1,1 @@
+LEVELS = {"medium": "mcts:iterations=7:c=0.5"}
