@@ -1,7 +1,7 @@
 """Group commit for the embedded SQLite database: one thread writes for every caller.
-The jobs waiting when it is free run in one transaction, so one commit, one fsync,
-covers them all; a job that fails changes nothing and fails alone (the group is then
-written again, each job in its own savepoint). Each caller's call returns only once its job is committed."""
+The jobs waiting when it is free run in one transaction, each in its own savepoint (a
+job that fails changes nothing and fails alone), so one commit, one fsync, covers them
+all. Each caller's call returns only once its job is committed."""
 
 from __future__ import annotations
 
@@ -66,20 +66,6 @@ class GroupWriter:
                 return
 
     def _write(self, group: list[tuple[Job, Future[Any]]]) -> None:
-        """Commit a group: all its jobs in one plain transaction (the usual case: a
-        savepoint per job costs more than the job); when one of them fails, that
-        transaction is rolled back and the group is written again, each job in its
-        own savepoint, so that the failing job fails alone."""
-        try:
-            with self.engine.begin() as conn:
-                values = [job(conn) for job, _ in group]
-        except Exception:  # a job failed (or the commit did): nothing of the group was written
-            self._write_each(group)
-            return
-        for (_, done), value in zip(group, values, strict=True):
-            done.set_result(value)
-
-    def _write_each(self, group: list[tuple[Job, Future[Any]]]) -> None:
         results: list[tuple[Future[Any], Any, BaseException | None]] = []
         try:
             with self.engine.begin() as conn:
