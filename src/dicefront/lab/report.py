@@ -234,10 +234,14 @@ def _cost_tables(result: dict[str, Any]) -> list[str]:
         _table("Costs: worth, proposal, edges and verdicts",
                ["now", "worth", "95% interval", "proposed", "in armies", "edge before", "95% interval", "verdict",
                 "edge after", "95% interval", "verdict"], rows,
-               f"{result['target']}; a verification phase needs about {result['games_needed_per_phase']} games for every "
-               "edge to be known to +- 3 points"),
+               f"{result['target']}; {_needed(result)} for every edge to be known to +- 3 points"),
         _table("Rounds", ["fitted on", "decided", "draws", "worst edge", "verdicts"], history),
     ]
+
+
+def _needed(result: dict[str, Any]) -> str:
+    n = result["games_needed_per_phase"]
+    return "too few decided games to say how many games a phase needs" if n is None else f"a phase needs about {n:,} games"
 
 
 def _variant_plots(result: dict[str, Any]) -> list[str]:
@@ -270,7 +274,7 @@ def _variant_tables(result: dict[str, Any]) -> list[str]:
                   f"proposed: {result['proposed']} ({options})"),
            _table("Verification on fresh seeds", columns,
                   [*[row(f"round {c['round']}", c) for c in result["verification"]], row("pooled", result["verified"])],
-                  f"{result['target']}; about {result['games_needed_per_phase']} games a phase would pin the rate to +- 3 points")]
+                  f"{result['target']}; {_needed(result)} to pin the rate to +- 3 points")]
     if result.get("left_out"):
         out.append(_table("Left out", [], [[n] for n in result["left_out"]]))
     return out
