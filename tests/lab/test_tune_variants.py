@@ -117,3 +117,19 @@ def test_verdict_and_games_needed() -> None:
     assert verdict({"decided_games": 100, "ci95": [0.6, 0.8]}) == "outside"
     assert verdict({"decided_games": 0, "ci95": [0.0, 1.0]}) == "undetermined"
     assert games_needed(100, 100) == 1068 and games_needed(50, 100) == 2135 and games_needed(0, 10) is None
+
+
+def test_a_candidate_without_decided_games_is_never_proposed(monkeypatch: pytest.MonkeyPatch) -> None:
+    def records(tasks: list[Any], progress: Any) -> list[dict[str, Any]]:
+        # one candidate only draws (a first-seat rate of "0.0 of 0"); in the others the first seat always wins
+        drawn = tasks[0].options.get("archer_range") == "line"
+        return [{"winner": None if drawn else 0, "turns": 3, "truncated": False} for t in tasks]
+
+    game = dicefront.load("ditch")
+    monkeypatch.setattr(variants_module, "MAX_VARIANTS", 30)
+    result = tune_module.tune(game, ("random", "random"), 4, 1, play=records)
+    assert result["candidates"]["archer_range=line"]["first_seat"]["decided_games"] == 0
+    assert result["proposed"] != "archer_range=line"
+    with pytest.raises(LabError, match="no candidate had a decided game"):
+        tune_module.tune(game, ("random", "random"), 4, 1, play=lambda tasks, progress: [
+            {"winner": None, "turns": 3, "truncated": False} for _ in tasks])

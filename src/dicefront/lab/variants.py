@@ -129,7 +129,11 @@ def tune_variants(game: Game[Any, Any], module: Any, agents: tuple[str, str], ga
         return play([GameTask(game.name, options, agents, seed, i, files) for i in range(start, start + games)], progress)
 
     table = {name: _row(run(options, files, 0)) for name, (options, files) in found.items()}
-    best = min(table, key=lambda n: (abs(table[n]["first_seat"]["first_seat_win_rate"] - 0.5), n))
+    best = min(table, key=lambda n: (not table[n]["first_seat"]["decided_games"],
+                                     abs(table[n]["first_seat"]["first_seat_win_rate"] - 0.5), n))
+    if not table[best]["first_seat"]["decided_games"]:
+        raise LabError(f"no candidate had a decided game in {games} games each (all draws or turn-limit games): "
+                       "play more games, use stronger agents, or `lab balance` to see why")
     fresh = [run(*found[best], (r + 1) * games) for r in range(rounds)]
     checks = [{"round": r + 1, **_row(records)} for r, records in enumerate(fresh)]
     pooled = _row([rec for records in fresh for rec in records])
