@@ -69,12 +69,19 @@ def test_a_preset_the_game_refuses_is_left_out_with_a_note(monkeypatch: pytest.M
     assert "preset broken" not in found and notes[0].startswith("preset broken: not a valid game")
 
 
-@pytest.mark.parametrize("name", ["ditch", "hells_ditch", "trench_checkers", "army_backgammon"])
-def test_seat_tuning_does_not_depend_on_workers(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize(("name", "options", "agents"), [
+    ("ditch", {}, ("random", "random")),
+    ("hells_ditch", {}, ("random", "random")),
+    # random v random Trench Checkers games all end at the round limit: nothing to propose
+    ("trench_checkers", {"board": "compact", "round_limit": 40}, ("greedy", "random")),
+    ("army_backgammon", {}, ("random", "random")),
+])
+def test_seat_tuning_does_not_depend_on_workers(name: str, options: dict[str, Any], agents: tuple[str, str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(variants_module, "MAX_VARIANTS", 3)
-    game = dicefront.load(name)
-    one = tune_module.tune(game, ("random", "random"), 4, 5, workers=1)
-    assert one == tune_module.tune(game, ("random", "random"), 4, 5, workers=2)
+    game = dicefront.load(name, **options)
+    one = tune_module.tune(game, agents, 4, 5, workers=1)
+    assert one == tune_module.tune(game, agents, 4, 5, workers=2)
     assert one["kind"] == "variants" and len(one["candidates"]) == 3 and one["verified"]["games"] == 4
 
 
