@@ -128,3 +128,11 @@ def test_a_compare_run_is_extended_resumed_and_re_reported(tmp_path: Path, monke
     assert json.loads(_ok(["lab", "report", str(run), "--json", "-n", "4"]))["games"] == 4
     assert json.loads(_ok(["lab", "report", str(run / "a"), "--json"]))["games"] == 7
     _one_line_error([*COMPARE[:4], "-o archer_range=ring", *COMPARE[5:], "-n", "7", "--run", str(run)], "b differ")
+
+
+@pytest.mark.usefixtures("few_candidates")
+def test_a_tune_directory_is_not_a_balance_run(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    _ok([*TUNE, "--run", str(run)])
+    _one_line_error(["lab", "balance", "ditch", "-a", "random,random", "-n", "2", "--seed", "6", "--run", str(run)], "(kind differ)")
+    _one_line_error([*COMPARE, "-n", "2", "--run", str(run)], "kind")

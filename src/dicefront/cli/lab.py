@@ -104,7 +104,7 @@ def stored_run(directory: Path, game: Game[Any, Any], agents: tuple[str, str], s
     spec = RunSpec(game.name, game.options_json(), game.data_files, agents, seed)
     stored = read_spec(directory)
     if stored is not None and stored.to_json() != spec.to_json():
-        differ = [k for k in ("game", "options", "data_files", "agents", "seed") if stored.to_json()[k] != spec.to_json()[k]]
+        differ = [k for k in ("kind", "game", "options", "data_files", "agents", "seed") if stored.to_json()[k] != spec.to_json()[k]]
         raise LabError(f"{directory} holds another run ({', '.join(differ)} differ); give the same settings or another directory")
     if stored is None:
         write_spec(directory, spec)
