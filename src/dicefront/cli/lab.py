@@ -15,6 +15,7 @@ from dicefront.core import DicefrontError, Game
 from dicefront.core.registry import build
 from dicefront.lab.backends import BACKENDS, MAX_WORKERS, LabError, Sink, run_tasks
 from dicefront.lab.metrics import summarise
+from dicefront.lab.runs import COMPARE_KIND, TUNE_KIND, open_run
 from dicefront.lab.store import Appender, RunSpec, read_records, read_spec, write_spec, write_summary
 from dicefront.lab.tasks import make_tasks
 from dicefront.lab.tune import MAX_ROUNDS
@@ -103,7 +104,7 @@ def stored_run(directory: Path, game: Game[Any, Any], agents: tuple[str, str], s
     spec = RunSpec(game.name, game.options_json(), game.data_files, agents, seed)
     stored = read_spec(directory)
     if stored is not None and stored.to_json() != spec.to_json():
-        differ = [k for k in ("game", "options", "data_files", "agents", "seed") if stored.to_json()[k] != spec.to_json()[k]]
+        differ = [k for k in ("kind", "game", "options", "data_files", "agents", "seed") if stored.to_json()[k] != spec.to_json()[k]]
         raise LabError(f"{directory} holds another run ({', '.join(differ)} differ); give the same settings or another directory")
     if stored is None:
         write_spec(directory, spec)
@@ -130,28 +131,54 @@ def compare_cmd(
     backend: str = typer.Option("local", "--backend", help=f"Where games run: {', '.join(BACKENDS)}."),
     address: str = typer.Option(None, "--address", help="The Ray cluster to join (--backend ray)."),
     report: Path = typer.Option(None, "--report", help="Also write a self-contained HTML report to this file."),
+    run: Path = typer.Option(None, "--run", help="Store the run in this directory (variants in DIR/a and DIR/b); an existing run there is extended or resumed."),
     as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON."),
 ) -> None:
     """A house-rule A/B test: both option sets on the same seeds, the difference and its
     significance for each headline metric."""
-    from dicefront.lab.compare import compare, parse_variant
+    from dicefront.lab.compare import parse_variant
 
     shared = parse_options(option)
     pair = parse_agents(agents)
-    variants: list[tuple[Game[Any, Any], list[dict[str, Any]]]] = []
+    built: list[Game[Any, Any]] = []
     for flag, text in (("--a", variant_a), ("--b", variant_b)):
         try:
             options = {**shared, **parse_variant(text, flag)}
         except DicefrontError as exc:
             fail(str(exc))
-        game = load_game(game_name, [f"{k}={v}" for k, v in options.items()])
-        variants.append((game, _guard(partial(simulate, game, pair, seed, 0, games, backend, workers, address))))
-    (game_a, rec_a), (game_b, rec_b) = variants
-    result = {
-        "game": game_a.name, "agents": list(pair), "seed": seed, "games": games,
+        built.append(load_game(game_name, [f"{k}={v}" for k, v in options.items()]))
+    if run is not None:
+        _guard(lambda: _open_compare(run, built[0], built[1], pair, seed))
+    played: list[list[dict[str, Any]]] = []
+    for label, game in zip("ab", built, strict=True):
+        if run is None:
+            played.append(_guard(partial(simulate, game, pair, seed, 0, games, backend, workers, address)))
+        else:
+            played.append(_guard(partial(stored_run, run / label, game, pair, seed, games, backend, workers, address)))
+    result = comparison(built[0], built[1], pair, seed, played[0], played[1])
+    if run is not None:
+        _guard(lambda: write_summary(run, result))
+    _show_comparison(result, report, as_json)
+
+
+def _open_compare(directory: Path, a: Game[Any, Any], b: Game[Any, Any], agents: tuple[str, str], seed: int) -> None:
+    spec = RunSpec(a.name, {}, {}, agents, seed, COMPARE_KIND, {"a": a.options_json(), "b": b.options_json(),
+                                                                 "a_files": a.data_files, "b_files": b.data_files})
+    open_run(directory, spec, ("a", "b", "a_files", "b_files"))
+
+
+def comparison(game_a: Game[Any, Any], game_b: Game[Any, Any], pair: tuple[str, str], seed: int,
+               rec_a: list[dict[str, Any]], rec_b: list[dict[str, Any]]) -> dict[str, Any]:
+    from dicefront.lab.compare import compare
+
+    return {
+        "game": game_a.name, "agents": list(pair), "seed": seed, "games": len(rec_a),
         "a": summarise(game_a, pair, seed, rec_a), "b": summarise(game_b, pair, seed, rec_b),
         "comparison": _guard(lambda: compare(rec_a, rec_b, seed)),
     }
+
+
+def _show_comparison(result: dict[str, Any], report: Path | None, as_json: bool) -> None:
     if report is not None:
         from dicefront.lab.report import compare_report
 
@@ -175,17 +202,51 @@ def tune_cmd(
     backend: str = typer.Option("local", "--backend", help=f"Where games run: {', '.join(BACKENDS)}."),
     address: str = typer.Option(None, "--address", help="The Ray cluster to join (--backend ray)."),
     rounds: int = typer.Option(1, "--rounds", "-r", min=1, max=MAX_ROUNDS, help="Refit-propose-verify rounds (each plays --games more)."),
+    report: Path = typer.Option(None, "--report", help="Also write a self-contained HTML report to this file."),
+    run: Path = typer.Option(None, "--run", help="Store the run in this directory; the same command resumes it, more --rounds extend it."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
-    """Suggest fairer parameter values (Die Fighting's point costs) and verify them by simulation."""
-    from dicefront.lab.tune import planned_games, tune
+    """Suggest fairer settings and verify them by simulation: point costs for a game with a
+    cost model (Die Fighting), else the options and presets that balance the seats."""
+    from dicefront.lab.runs import TaskCache
 
     game = load_game(game_name, option)
     pair = parse_agents(agents)
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                  console=err_console, transient=True) as bar:
-        task = bar.add_task(esc(f"{game.name}: tuning"), total=planned_games(game, games, rounds))
-        result = _guard(lambda: tune(game, pair, games, seed, backend, workers, address, lambda n: bar.advance(task, n), rounds))
+    cache = None
+    if run is not None:
+        spec = RunSpec(game.name, game.options_json(), game.data_files, pair, seed, TUNE_KIND, {"games": games, "rounds": rounds})
+        _guard(lambda: open_run(run, spec, ("games",)))
+        cache = _guard(lambda: TaskCache(run, backend, workers, address))
+    result = run_tune(game, pair, games, seed, rounds, backend, workers, address, cache)
+    if run is not None:
+        _guard(lambda: write_summary(run, result))
+    _show_tune(result, report, as_json)
+
+
+def run_tune(game: Game[Any, Any], pair: tuple[str, str], games: int, seed: int, rounds: int, backend: str,
+             workers: int | None, address: str | None, play: Any = None) -> dict[str, Any]:
+    """``tune`` with a progress bar (games/s, time left) on stderr."""
+    from dicefront.lab.tune import planned_games, tune
+
+    columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TaskProgressColumn(),
+               TextColumn("{task.fields[rate]}"), TimeRemainingColumn())
+    total = _guard(lambda: planned_games(game, games, rounds))
+    with Progress(*columns, console=err_console, transient=True) as bar:
+        task = bar.add_task(esc(f"{game.name}: tuning"), total=total, rate="")
+
+        def advance(n: int) -> None:
+            bar.advance(task, n)
+            speed = bar.tasks[0].speed
+            bar.update(task, rate=f"{speed:.1f} games/s" if speed else "")
+
+        return dict(_guard(lambda: tune(game, pair, games, seed, backend, workers, address, advance, rounds, play)))
+
+
+def _show_tune(result: dict[str, Any], report: Path | None, as_json: bool) -> None:
+    if report is not None:
+        from dicefront.lab.report import tune_report
+
+        _write(report, _guard(lambda: tune_report(result)))
     if as_json:
         print_json(result)
     else:
@@ -196,15 +257,21 @@ def tune_cmd(
 
 @lab_app.command("report")
 def report_cmd(
-    run: Path = typer.Argument(..., metavar="DIR", help="A run directory written by `lab balance --run DIR`."),
-    games: int = typer.Option(None, "--games", "-n", min=1, max=MAX_GAMES, help="Only the first N stored games."),
+    run: Path = typer.Argument(..., metavar="DIR", help="A run directory written by `lab balance|compare|tune --run DIR`."),
+    games: int = typer.Option(None, "--games", "-n", min=1, max=MAX_GAMES, help="Only the first N stored games (balance and compare runs)."),
     report: Path = typer.Option(None, "--report", help="Write a self-contained HTML report to this file."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
-    """The balance summary of a stored run, without simulating anything."""
+    """The summary of a stored run (balance, compare or tune), without simulating anything."""
     spec = _guard(lambda: read_spec(run))
     if spec is None:
         fail(f"{run} holds no lab run (no run.json)")
+    if spec.command == "tune":
+        _report_tune(run, spec, report, as_json)
+        return
+    if spec.command == "compare":
+        _report_compare(run, spec, games, report, as_json)
+        return
     game = _guard(lambda: build(spec.game, spec.options, data_files=spec.data_files))
     records = _guard(lambda: read_records(run, games or MAX_GAMES))
     summary = summarise(game, spec.agents, spec.seed, records)
@@ -214,6 +281,35 @@ def report_cmd(
         print_json(summary)
     else:
         show(summary)
+
+
+def _report_tune(run: Path, spec: RunSpec, report: Path | None, as_json: bool) -> None:
+    from dicefront.lab.runs import TaskCache, stored_int
+
+    games = _guard(lambda: stored_int(spec, "games", 10, MAX_GAMES))
+    rounds = _guard(lambda: stored_int(spec, "rounds", 1, MAX_ROUNDS))
+    game = _guard(lambda: build(spec.game, spec.options, data_files=spec.data_files))
+    cache = _guard(lambda: TaskCache(run, offline=True))
+    _show_tune(run_tune(game, spec.agents, games, spec.seed, rounds, "local", 1, None, cache), report, as_json)
+
+
+def _report_compare(run: Path, spec: RunSpec, games: int | None, report: Path | None, as_json: bool) -> None:
+    from dicefront.lab.runs import stored_options
+
+    def variant(label: str) -> tuple[Game[Any, Any], list[dict[str, Any]]]:
+        files = stored_options(spec, f"{label}_files")
+        if not all(isinstance(v, str) for v in files.values()):
+            raise LabError(f"run file: '{label}_files' must map options to text")
+        game = build(spec.game, stored_options(spec, label), data_files=files)
+        return game, read_records(run / label, games or MAX_GAMES)
+
+    (game_a, rec_a), (game_b, rec_b) = _guard(lambda: (variant("a"), variant("b")))
+    built, played = [game_a, game_b], [rec_a, rec_b]
+    n = min(len(played[0]), len(played[1]))
+    if n == 0:
+        fail(f"{run} holds no games of both variants yet")
+    result = comparison(built[0], built[1], spec.agents, spec.seed, played[0][:n], played[1][:n])
+    _show_comparison(result, report, as_json)
 
 
 def write_report(summary: dict[str, Any], path: Path) -> None:

@@ -159,3 +159,134 @@ def compare_report(result: dict[str, Any]) -> str:
         parts += [f"<h2>Variant {label}</h2>", *_headline(summary),
                   *[p.replace('id="plot-', f'id="plot-{label.lower()}-') for p in plots(summary)]]
     return "\n".join([*parts, "</body></html>"]) + "\n"
+
+
+def _page(title: str, note: str, body: list[str]) -> str:
+    head = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+            f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>", f"<h1>{escape(title)}</h1>",
+            f'<p class="note">{escape(note)}</p>']
+    return "\n".join([*head, *body, "</body></html>"]) + "\n"
+
+
+def _ci(pair: list[float] | None) -> str:
+    return f"{pair[0]:.3g} - {pair[1]:.3g}" if pair else ""
+
+
+def _band(ax: Any, target: float) -> None:
+    ax.axhspan(0.5 - target, 0.5 + target, color="#cfe3cf")
+    ax.axhline(0.5, color="#888", linestyle="--", linewidth=1)
+
+
+def _rates(ax: Any, labels: list[str], series: list[tuple[str, list[float | None], list[list[float]], str]], target: float) -> None:
+    """Win rates with their 95% intervals, one group of bars per label, the 50 +- target band behind."""
+    _band(ax, target)
+    width = 0.8 / len(series)
+    for s, (name, rates, cis, colour) in enumerate(series):
+        xs = [i + (s - (len(series) - 1) / 2) * width for i in range(len(labels))]
+        values = [r if r is not None else 0.0 for r in rates]
+        errors = [[max(0.0, v - lo) for v, (lo, _) in zip(values, cis, strict=True)],
+                  [max(0.0, hi - v) for v, (_, hi) in zip(values, cis, strict=True)]]
+        ax.bar(xs, values, width=width, yerr=errors, capsize=3, color=colour, label=name)
+    ax.set_xticks(range(len(labels)), labels, rotation=45, ha="right", fontsize=8)
+    ax.set_ylim(0, 1)
+    ax.legend(fontsize=8)
+
+
+def _target(result: dict[str, Any]) -> float:
+    from .variants import TARGET
+
+    return TARGET
+
+
+def _cost_plots(result: dict[str, Any]) -> list[str]:
+    plt = _pyplot()
+    costs, keys = result["costs"], sorted(result["costs"])
+
+    def worth(ax: Any) -> None:
+        values = [costs[k]["worth"] for k in keys]
+        errors = [[v - costs[k]["ci95"][0] for k, v in zip(keys, values, strict=True)],
+                  [costs[k]["ci95"][1] - v for k, v in zip(keys, values, strict=True)]]
+        ax.errorbar(range(len(keys)), values, yerr=errors, fmt="o", color="#4a7ab5", capsize=4, label="estimated worth (95%)")
+        ax.plot(range(len(keys)), [costs[k]["now"] for k in keys], "x", color="#b5654a", label="current cost")
+        ax.set_xticks(range(len(keys)), keys)
+        ax.set_ylabel("points")
+        ax.legend(fontsize=8)
+
+    def edge(ax: Any) -> None:
+        before, after = result["edges_before"], result["edges_after"]
+        _rates(ax, keys, [("before", [before[k]["edge"] for k in keys], [before[k]["ci95"] for k in keys], "#b5654a"),
+                          ("after", [after[k]["edge"] for k in keys], [after[k]["ci95"] for k in keys], "#4a7ab5")], _target(result))
+        ax.set_ylabel("win rate of the army with more")
+    return [_figure(plt, "worth", "Worth of each unit (proposed cost scale)", worth),
+            _figure(plt, "edges", "Edges before and after (band: 50 +- 3)", edge)]
+
+
+def _cost_tables(result: dict[str, Any]) -> list[str]:
+    costs, before, after = result["costs"], result["edges_before"], result["edges_after"]
+    rows = [[k, c["now"], c["worth"], _ci(c["ci95"]), c["proposed"], c["used"],
+             before[k]["edge"] if before[k]["edge"] is not None else "", _ci(before[k]["ci95"]), result["verdicts_before"][k],
+             after[k]["edge"] if after[k]["edge"] is not None else "", _ci(after[k]["ci95"]), result["verdicts_after"][k]]
+            for k, c in sorted(costs.items())]
+    history = [[h["round"], h["fitted_on"], h["decided"], h["draws"], h["worst_edge"] if h["worst_edge"] is not None else "",
+                ", ".join(f"{v}: {list(h['verdicts'].values()).count(v)}" for v in ("within", "undetermined", "outside"))]
+               for h in result["history"]]
+    return [
+        _table("Costs: worth, proposal, edges and verdicts",
+               ["now", "worth", "95% interval", "proposed", "in armies", "edge before", "95% interval", "verdict",
+                "edge after", "95% interval", "verdict"], rows,
+               f"{result['target']}; {_needed(result)} for every edge to be known to +- 3 points"),
+        _table("Rounds", ["fitted on", "decided", "draws", "worst edge", "verdicts"], history),
+    ]
+
+
+def _needed(result: dict[str, Any]) -> str:
+    n = result["games_needed_per_phase"]
+    return "too few decided games to say how many games a phase needs" if n is None else f"a phase needs about {n:,} games"
+
+
+def _variant_plots(result: dict[str, Any]) -> list[str]:
+    plt = _pyplot()
+    names = list(result["candidates"])
+    rows = [result["candidates"][n]["first_seat"] for n in names]
+    checks = [*result["verification"], {"round": "pooled", **result["verified"]}]
+
+    def seat(ax: Any) -> None:
+        _rates(ax, names, [("same seeds", [r["first_seat_win_rate"] for r in rows], [r["ci95"] for r in rows], "#4a7ab5")], _target(result))
+        ax.set_ylabel("first seat win rate")
+
+    def verified(ax: Any) -> None:
+        labels = [f"round {c['round']}" if c["round"] != "pooled" else "pooled" for c in checks]
+        _rates(ax, labels, [(result["proposed"], [c["first_seat"]["first_seat_win_rate"] for c in checks],
+                             [c["first_seat"]["ci95"] for c in checks], "#6a9a4a")], _target(result))
+        ax.set_ylabel("first seat win rate")
+    return [_figure(plt, "candidates", "First seat win rate by candidate (band: 50 +- 3)", seat),
+            _figure(plt, "verification", f"Proposal {result['proposed']} on fresh seeds", verified)]
+
+
+def _variant_tables(result: dict[str, Any]) -> list[str]:
+    def row(name: Any, r: dict[str, Any]) -> list[Any]:
+        f = r["first_seat"]
+        return [name, f["decided_games"], f["first_seat_win_rate"], _ci(f["ci95"]), f["p_value_vs_half"], r["verdict"],
+                r["draws"], r["mean_turns"] if r["mean_turns"] is not None else ""]
+    columns = ["decided", "first seat rate", "95% interval", "p against 50%", "verdict", "draws", "mean turns"]
+    options = ", ".join(f"{k}={v}" for k, v in sorted(result["proposed_options"].items()))
+    out = [_table("Candidates (the same game seeds)", columns, [row(n, r) for n, r in result["candidates"].items()],
+                  f"proposed: {result['proposed']} ({options})"),
+           _table("Verification on fresh seeds", columns,
+                  [*[row(f"round {c['round']}", c) for c in result["verification"]], row("pooled", result["verified"])],
+                  f"{result['target']}; {_needed(result)} to pin the rate to +- 3 points")]
+    if result.get("left_out"):
+        out.append(_table("Left out", [], [[n] for n in result["left_out"]]))
+    return out
+
+
+def tune_report(result: dict[str, Any]) -> str:
+    """One HTML file for `lab tune`: costs (worth with intervals, edges before and after,
+    verdicts) or the seat search (candidates, the proposal's verification)."""
+    variants = result.get("kind") == "variants"
+    title = f"{result['game']}: tuning {result['tuned']}"
+    note = (f"agents {' v '.join(result['agents'])}; seed {result['seed']}; {result['games_per_phase']} games a phase; "
+            f"{result['rounds']} round(s). {result['method']}")
+    body = [*(_variant_tables(result) if variants else _cost_tables(result)), "<h2>Plots</h2>",
+            *(_variant_plots(result) if variants else _cost_plots(result))]
+    return _page(title, note, body)

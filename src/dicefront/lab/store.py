@@ -14,7 +14,7 @@ import math
 import os
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,8 @@ from ..core.files import read_bounded
 from .backends import LabError
 
 RUN_FORMAT = 1
+KINDS = {"dicefront-lab-run": "balance", "dicefront-lab-tune": "tune", "dicefront-lab-compare": "compare"}
+"""What a run directory holds, by the ``kind`` of its run.json."""
 MAX_RUN_JSON = 4 << 20
 MAX_LINE = 1 << 20
 """The longest record line read (a real one is a few kilobytes)."""
@@ -40,10 +42,18 @@ class RunSpec:
     data_files: dict[str, str]
     agents: tuple[str, str]
     seed: int
+    kind: str = "dicefront-lab-run"
+    extra: dict[str, Any] = field(default_factory=dict)
+    """What the command adds: tune's games and rounds, compare's two option sets."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": RUN_FORMAT, "kind": "dicefront-lab-run", "game": self.game, "options": self.options,
-                "data_files": self.data_files, "agents": list(self.agents), "seed": self.seed}
+        out = {"format": RUN_FORMAT, "kind": self.kind, "game": self.game, "options": self.options,
+               "data_files": self.data_files, "agents": list(self.agents), "seed": self.seed}
+        return {**out, "extra": self.extra} if self.extra else out
+
+    @property
+    def command(self) -> str:
+        return KINDS[self.kind]
 
 
 def _str_map(value: Any, where: str) -> dict[str, Any]:
@@ -62,7 +72,7 @@ def read_spec(directory: Path) -> RunSpec | None:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
         raise LabError(f"run file {path} is not valid JSON") from None
-    if not isinstance(data, dict) or data.get("kind") != "dicefront-lab-run" or data.get("format") != RUN_FORMAT:
+    if not isinstance(data, dict) or data.get("kind") not in KINDS or data.get("format") != RUN_FORMAT:
         raise LabError(f"{path} is not a dicefront lab run (format {RUN_FORMAT})")
     agents, seed, game = data.get("agents"), data.get("seed"), data.get("game")
     if not (isinstance(agents, list) and len(agents) == 2 and all(isinstance(a, str) and len(a) < 200 for a in agents)):
@@ -72,7 +82,9 @@ def read_spec(directory: Path) -> RunSpec | None:
     files = _str_map(data.get("data_files", {}), f"run file {path}: 'data_files'")
     if not all(isinstance(v, str) for v in files.values()):
         raise LabError(f"run file {path}: 'data_files' must map options to text")
-    return RunSpec(game, _str_map(data.get("options"), f"run file {path}: 'options'"), files, (agents[0], agents[1]), seed)
+    extra = _str_map(data.get("extra", {}), f"run file {path}: 'extra'")
+    return RunSpec(game, _str_map(data.get("options"), f"run file {path}: 'options'"), files, (agents[0], agents[1]), seed,
+                   data["kind"], extra)
 
 
 def write_spec(directory: Path, spec: RunSpec) -> None:
@@ -126,29 +138,33 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes, bool]]:
             yield number, line, line.endswith(b"\n")
 
 
-def read_records(directory: Path, limit: int = MAX_RECORDS) -> list[dict[str, Any]]:
-    """The stored records, checked, at most ``limit``. A last line cut short by an
-    interruption (no newline) is dropped from the file."""
+def read_lines(directory: Path, limit: int = MAX_RECORDS) -> list[tuple[str, Any]]:
+    """(where, parsed JSON) of the first ``limit`` lines of ``records.jsonl``. A last
+    line cut short by an interruption (no newline) is dropped from the file."""
     path = directory / "records.jsonl"
     if not path.exists():
         return []
-    records: list[dict[str, Any]] = []
+    out: list[tuple[str, Any]] = []
     good = 0
     for number, line, complete in _lines(path):
         if not complete:
             with open(path, "r+b") as handle:
                 handle.truncate(good)
             break
-        if len(records) >= limit:
+        if len(out) >= limit:
             break
         where = f"{path} line {number}"
         try:
-            data = json.loads(line.decode("utf-8"))
+            out.append((where, json.loads(line.decode("utf-8"))))
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             raise LabError(f"{where}: not valid JSON") from None
-        records.append(check_record(data, where, len(records)))
         good += len(line)
-    return records
+    return out
+
+
+def read_records(directory: Path, limit: int = MAX_RECORDS) -> list[dict[str, Any]]:
+    """The stored records of a balance run, checked, at most ``limit``."""
+    return [check_record(data, where, i) for i, (where, data) in enumerate(read_lines(directory, limit))]
 
 
 class Appender:

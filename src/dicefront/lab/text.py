@@ -133,6 +133,8 @@ def print_tune_variants(console: Console, result: dict[str, Any]) -> None:
                   f"target: {escape(result['target'])})")
     if result["games_needed_per_phase"] is not None:
         console.print(f"a +-3-point interval needs about {result['games_needed_per_phase']} games")
+    for note in result.get("left_out", []):
+        console.print(f"left out: {escape(note)}")
 
 
 def _pct(value: float | None) -> str:

@@ -17,14 +17,15 @@ A game package opts in with a ``tune`` role module: ``WHAT`` (what is tuned),
 ``parameters(game) -> {key: value}`` and ``sample(game, values, rng, equal) -> (options,
 data_files, [features of seat 0, features of seat 1])``, both armies bought up to the
 same total when ``equal`` (the verification), else up to different totals. A role with
-``KIND = "variants"`` (both sides built alike) is tuned for the seat instead: see
-variants.py."""
+``KIND = "variants"`` (both sides built alike), or no tune role at all, is tuned for
+the seat instead: see variants.py."""
 
 from __future__ import annotations
 
 import math
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from ..core.game import Game
@@ -33,7 +34,7 @@ from .backends import LabError, Progress, run_tasks
 from .metrics import binom_two_sided
 from .series import wilson_interval
 from .tasks import GameTask
-from .variants import tune_variants
+from .variants import Play, planned, tune_variants
 
 L2 = 1.0
 TARGET = 0.03
@@ -137,9 +138,9 @@ class _Runner:
     """Plays the phases of one tuning run: fresh random armies, seeds continuing the run's game numbering."""
 
     def __init__(self, game: Game[Any, Any], module: Any, agents: tuple[str, str], games: int, seed: int,
-                 backend: str, workers: int | None, address: str | None, progress: Progress | None) -> None:
+                 play: Play, progress: Progress | None) -> None:
         self.game, self.module, self.agents, self.games, self.seed = game, module, agents, games, seed
-        self.backend, self.workers, self.address, self.progress = backend, workers, address, progress
+        self.play, self.progress = play, progress
         self.rng = random.Random(f"dicefront-lab-tune:{seed}")
         self.offset = 0
 
@@ -149,39 +150,39 @@ class _Runner:
         tasks = [GameTask(self.game.name, options, self.agents, self.seed, self.offset + i, files)
                  for i, (options, files, _) in enumerate(samples)]
         self.offset += self.games
-        records = run_tasks(tasks, self.backend, self.workers, self.address, self.progress)
+        records = self.play(tasks, self.progress)
         rows = [(s[2][0], s[2][1], int(r["winner"] == 0)) for s, r in zip(samples, records, strict=True) if r["winner"] is not None]
         return rows, self.games - len(rows)
 
 
-def planned_games(game: Game[Any, Any], games: int, rounds: int) -> int | None:
-    """How many games ``tune`` will play (for a progress bar); None without a tune role."""
+def planned_games(game: Game[Any, Any], games: int, rounds: int) -> int:
+    """How many games ``tune`` will play (for a progress bar)."""
     module = role_module(type(game), "tune")
-    if module is None:
-        return None
-    if getattr(module, "KIND", "costs") == "variants":
-        return (len(module.variants(game, random.Random(0))) + rounds) * games
+    if module is None or getattr(module, "KIND", "costs") == "variants":
+        return planned(game, module, games, rounds)
     return (2 + rounds) * games
 
 
 def tune(game: Game[Any, Any], agents: tuple[str, str], games: int, seed: int, backend: str = "local",
          workers: int | None = None, address: str | None = None, progress: Progress | None = None,
-         rounds: int = 1) -> dict[str, Any]:
+         rounds: int = 1, play: Play | None = None) -> dict[str, Any]:
     """Estimate (``games`` games of unequal spend) and measure the edges under the
     current costs (``games`` equal-point games); then ``rounds`` times: fit on every
     decided game so far, propose, and verify the proposal on ``games`` fresh equal-point
     games (which join the pool for the next fit: a unit's worth does not depend on the
-    prices the armies were bought at)."""
+    prices the armies were bought at). Without a cost model (no tune role, or one of
+    KIND ``variants``): the seat search of variants.py. ``play`` runs a list of tasks
+    (default: ``run_tasks`` on the backend; a stored run passes its cache)."""
     module = role_module(type(game), "tune")
-    if module is None:
-        raise LabError(f"{game.title} has nothing to tune yet (its package has no tune role)")
     if not 1 <= rounds <= MAX_ROUNDS:
         raise LabError(f"rounds must be between 1 and {MAX_ROUNDS}, got {rounds}")
-    if getattr(module, "KIND", "costs") == "variants":
-        return tune_variants(game, module, agents, games, seed, backend, workers, address, progress, rounds)
+    if play is None:
+        play = partial(_play, backend=backend, workers=workers, address=address)
+    if module is None or getattr(module, "KIND", "costs") == "variants":
+        return tune_variants(game, module, agents, games, seed, play, progress, rounds)
     costs: dict[str, int] = module.parameters(game)
     keys = sorted(costs)
-    runner = _Runner(game, module, agents, games, seed, backend, workers, address, progress)
+    runner = _Runner(game, module, agents, games, seed, play, progress)
     explore, draws_before = runner.phase(costs, False)
     baseline, _ = runner.phase(costs, True)
     pool = explore + baseline
@@ -208,6 +209,11 @@ def tune(game: Game[Any, Any], agents: tuple[str, str], games: int, seed: int, b
         "target": f"every edge within 50% +- {TARGET:.0%}",
         "method": __doc__.split("\n\n")[1].replace("\n", " ") if __doc__ else "",
     }
+
+
+def _play(tasks: list[GameTask], progress: Progress | None, backend: str, workers: int | None,
+          address: str | None) -> list[dict[str, Any]]:
+    return run_tasks(tasks, backend, workers, address, progress)
 
 
 def _worst(edge: dict[str, Any]) -> float | None:

@@ -1,33 +1,43 @@
-"""`lab tune` for games whose two sides are built alike (a ``tune`` role of KIND
-``variants``): the unfairness left is the seat, so the lab picks among candidate
-settings the one whose first seat wins closest to 50%.
+"""`lab tune` for the seat: every game without a cost model (no ``tune`` role, or one
+of KIND ``variants``). With both sides built alike, the unfairness left is the seat,
+so the lab picks among candidate settings the one whose first seat wins closest to 50%.
 
-How: every candidate plays the same --games game seeds (common random numbers, as
-`lab compare` does); each gets the first seat's win rate over decided games, its
-Wilson 95% interval, the exact binomial test against 50% and a verdict against the
-50 +- 3 band. The candidate closest to 50% is proposed; picking the best of several
-noisy rates favours luck, so each round replays the proposal on --games fresh
-seeds, and only those games (pooled over the rounds) verify it.
+How: the candidates are the game as given, each of its presets, and the game as
+given with one declared rule option (a choice or a yes/no option, not a number or a
+data file) set to each of its other allowed values; a tune role of kind
+"variants" adds its own (Army Man Backgammon: re-armed army lists). Every candidate
+plays the same --games game seeds (common random numbers, as `lab compare` does); each
+gets the first seat's win rate over decided games, its Wilson 95% interval, the exact
+binomial test against 50% and a verdict against the 50 +- 3 band. The candidate
+closest to 50% is proposed; picking the best of several noisy rates favours luck, so
+each round replays the proposal on --games fresh seeds, and only those games (pooled
+over the rounds) verify it.
 
-The role module gives ``WHAT`` and ``variants(game, rng) -> {name: (options, data
-files)}``, with ``current`` (the game as given) among them."""
+A role of KIND ``variants`` gives ``WHAT`` and ``variants(game, rng) -> {name:
+(options, data files)}``: extra candidates, each checked to be a valid game."""
 
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import DicefrontError
 from ..core.game import Game
 from ..core.registry import build
-from .backends import LabError, Progress, run_tasks
+from .backends import LabError, Progress
 from .metrics import seat_advantage
 from .tasks import GameTask
 
 TARGET = 0.03
 MAX_VARIANTS = 32
+"""At most this many candidates are played (the game as given first, then presets,
+the role's own, then one-option changes in declaration order)."""
 Z95 = 1.96
+WHAT = "rule options and presets (first-seat balance)"
+Candidates = dict[str, tuple[dict[str, Any], dict[str, str]]]
+Play = Callable[[list[GameTask], Progress | None], list[dict[str, Any]]]
 
 
 def verdict(rate: dict[str, Any], target: float = TARGET) -> str:
@@ -47,16 +57,59 @@ def games_needed(decided: int, games: int, target: float = TARGET) -> int | None
     return math.ceil(Z95 * Z95 * 0.25 / (target * target) * games / decided)
 
 
-def _candidates(game: Game[Any, Any], module: Any, rng: random.Random) -> dict[str, tuple[dict[str, Any], dict[str, str]]]:
-    found = module.variants(game, rng)
-    if not 1 <= len(found) <= MAX_VARIANTS:
-        raise LabError(f"the tune role gave {len(found)} candidates; 1 to {MAX_VARIANTS} are allowed")
-    for name, (options, files) in found.items():
-        try:
-            build(game.name, options, data_files=files)
-        except DicefrontError as exc:
-            raise LabError(f"candidate {name[:40]!r} is not a valid game: {str(exc)[:160]}") from None
-    return dict(found)
+def option_changes(game: Game[Any, Any]) -> Candidates:
+    """The game as given with one choice or yes/no option set to each of its other values."""
+    current, files = game.options_json(), game.data_files
+    out: Candidates = {}
+    for info in game.spec.options:
+        if info.data is not None or info.name not in current:
+            continue
+        values: tuple[Any, ...] = (False, True) if info.type == "bool" else (info.choices or ())
+        for value in values:
+            if value != current[info.name]:
+                out[f"{info.name}={str(value).lower() if isinstance(value, bool) else value}"] = (
+                    {**current, info.name: value}, dict(files))
+    return out
+
+
+def preset_candidates(game: Game[Any, Any]) -> Candidates:
+    defaults = type(game)().options_json()
+    return {f"preset {name}": ({**defaults, **preset}, {}) for name, preset in sorted(game.presets.items())}
+
+
+def candidates(game: Game[Any, Any], module: Any, rng: random.Random) -> tuple[Candidates, list[str]]:
+    """(the valid, distinct candidates, at most MAX_VARIANTS; notes on those left out).
+    A candidate of the role that is not a valid game is an error; a preset or option
+    change that the game refuses (an option that needs another) is left out with a note."""
+    own: Candidates = {} if module is None else dict(module.variants(game, rng))
+    if len(own) > MAX_VARIANTS:
+        raise LabError(f"the tune role gave {len(own)} candidates; at most {MAX_VARIANTS} are allowed")
+    found: Candidates = {"current": (game.options_json(), dict(game.data_files))}
+    notes: list[str] = []
+    seen: set[str] = set()
+    groups = [(preset_candidates(game), False), (own, True), (option_changes(game), False)]
+    for group, strict in groups:
+        for name, (options, files) in group.items():
+            try:
+                built = build(game.name, options, data_files=files)
+            except DicefrontError as exc:
+                if strict:
+                    raise LabError(f"candidate {name[:40]!r} is not a valid game: {str(exc)[:160]}") from None
+                notes.append(f"{name}: not a valid game ({str(exc)[:120]})")
+                continue
+            key = repr((sorted(built.options_json().items()), sorted(built.data_files.items())))
+            if key in seen or (name != "current" and key == _key(game)):
+                continue
+            seen.add(key)
+            if len(found) >= MAX_VARIANTS:
+                notes.append(f"{name}: left out (at most {MAX_VARIANTS} candidates)")
+                continue
+            found[name] = (options, files)
+    return found, notes
+
+
+def _key(game: Game[Any, Any]) -> str:
+    return repr((sorted(game.options_json().items()), sorted(game.data_files.items())))
 
 
 def _row(records: list[dict[str, Any]]) -> dict[str, Any]:
@@ -67,26 +120,33 @@ def _row(records: list[dict[str, Any]]) -> dict[str, Any]:
             "mean_turns": round(sum(turns) / len(turns), 2) if turns else None}
 
 
-def tune_variants(game: Game[Any, Any], module: Any, agents: tuple[str, str], games: int, seed: int, backend: str,
-                  workers: int | None, address: str | None, progress: Progress | None, rounds: int) -> dict[str, Any]:
+def tune_variants(game: Game[Any, Any], module: Any, agents: tuple[str, str], games: int, seed: int,
+                  play: Play, progress: Progress | None, rounds: int) -> dict[str, Any]:
     rng = random.Random(f"dicefront-lab-tune:{seed}")
-    found = _candidates(game, module, rng)
+    found, notes = candidates(game, module, rng)
 
-    def play(options: dict[str, Any], files: dict[str, str], start: int) -> list[dict[str, Any]]:
-        tasks = [GameTask(game.name, options, agents, seed, i, files) for i in range(start, start + games)]
-        return run_tasks(tasks, backend, workers, address, progress)
+    def run(options: dict[str, Any], files: dict[str, str], start: int) -> list[dict[str, Any]]:
+        return play([GameTask(game.name, options, agents, seed, i, files) for i in range(start, start + games)], progress)
 
-    table = {name: _row(play(options, files, 0)) for name, (options, files) in found.items()}
-    best = min(table, key=lambda n: (abs(table[n]["first_seat"]["first_seat_win_rate"] - 0.5), n))
-    fresh = [play(*found[best], (r + 1) * games) for r in range(rounds)]
+    table = {name: _row(run(options, files, 0)) for name, (options, files) in found.items()}
+    best = min(table, key=lambda n: (not table[n]["first_seat"]["decided_games"],
+                                     abs(table[n]["first_seat"]["first_seat_win_rate"] - 0.5), n))
+    if not table[best]["first_seat"]["decided_games"]:
+        raise LabError(f"no candidate had a decided game in {games} games each (all draws or turn-limit games): "
+                       "play more games, use stronger agents, or `lab balance` to see why")
+    fresh = [run(*found[best], (r + 1) * games) for r in range(rounds)]
     checks = [{"round": r + 1, **_row(records)} for r, records in enumerate(fresh)]
     pooled = _row([rec for records in fresh for rec in records])
     return {
-        "game": game.name, "tuned": module.WHAT, "kind": "variants", "agents": list(agents), "seed": seed,
-        "games_per_phase": games, "rounds": rounds, "candidates": table, "proposed": best,
+        "game": game.name, "tuned": getattr(module, "WHAT", WHAT), "kind": "variants", "agents": list(agents), "seed": seed,
+        "games_per_phase": games, "rounds": rounds, "candidates": table, "left_out": notes, "proposed": best,
         "proposed_options": found[best][0], "verification": checks, "verified": pooled,
         "verdict_after": pooled["verdict"],
         "games_needed_per_phase": games_needed(pooled["first_seat"]["decided_games"], pooled["games"]),
         "target": f"first seat wins 50% +- {TARGET:.0%}",
         "method": __doc__.split("\n\n")[1].replace("\n", " ") if __doc__ else "",
     }
+
+
+def planned(game: Game[Any, Any], module: Any, games: int, rounds: int) -> int:
+    return (len(candidates(game, module, random.Random(0))[0]) + rounds) * games

@@ -1,10 +1,9 @@
 """Army Man Backgammon for `dicefront lab tune`: both players field the same army
 list, so no unit can be over- or under-priced against the other side; what can be
-unfair is the seat. The candidates are the game's presets (each on its own: dice,
-armies, mines, direction rules) and re-armed copies of the current army list (the
-same men, rows and stances, the weapons dealt out again at random: another weapon
-table). The lab measures the first seat's win rate of every candidate on the same
-game seeds and proposes the one closest to 50%, then verifies it on fresh games."""
+unfair is the seat. The lab's seat search (lab/variants.py) already tries the game's
+presets and its rule options; this role adds re-armed copies of the current army
+list (the same men, rows and stances, the weapons dealt out again at random: another
+weapon table)."""
 
 from __future__ import annotations
 
@@ -30,15 +29,9 @@ def _army_toml(game: ArmyBackgammonGame, weapons: list[tuple[str, ...]], name: s
 
 
 def variants(game: ArmyBackgammonGame, rng: random.Random) -> dict[str, tuple[dict[str, Any], dict[str, str]]]:
-    """Candidates by name: (options, designer data files). ``current`` is the game as
-    given; presets equal to it are left out."""
+    """Extra candidates by name: (options, designer data files)."""
     current = game.options_json()
-    out: dict[str, tuple[dict[str, Any], dict[str, str]]] = {"current": (current, dict(game.data_files))}
-    defaults = type(game)().options_json()
-    for name, preset in sorted(game.presets.items()):
-        options = {**defaults, **preset}
-        if options != current:
-            out[f"preset {name}"] = (options, {})
+    out: dict[str, tuple[dict[str, Any], dict[str, str]]] = {}
     for k in range(1, REARMED + 1):
         weapons = [m.weapons for m in game.army.men]
         rng.shuffle(weapons)
