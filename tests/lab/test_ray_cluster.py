@@ -1,14 +1,17 @@
-"""`--backend ray --address`: joining a real Ray cluster started with `ray start --head`.
+"""`--backend ray --address`: joining a real two-node Ray cluster started with `ray start`.
 
-The head node is a throwaway one (its own port, temp dir and process group, with
+The head node (`ray start --head`) and a second node joining it (`ray start --address`)
+are throwaway ones, one CPU each (their own port, temp dir and process groups, with
 token authentication as Ray 2.60 sets it up by default); the lab runs in a subprocess,
 as a designer would run it, so the session's in-process Ray instance (conftest.py's
-``local_ray``) is not touched."""
+``local_ray``) is not touched. Which node ran which games is read from the lab's log
+(``DICEFRONT_LOG=info``, on stderr), so the lab's JSON stays what it is."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -29,9 +32,13 @@ from dicefront.lab.backends import LabError, join_error
 from tests.lab.conftest import need
 
 SRC = str(Path(dicefront.__file__).resolve().parents[1])
-BALANCE = ["lab", "balance", "ditch", "--agents", "random,random", "--games", "4", "--seed", "11", "--json"]
-START_WAIT_S = 180.0
-"""Bound on waiting for the head node to come up (a loaded machine is slow, not a test of speed)."""
+GAMES = 16
+BALANCE = ["lab", "balance", "ditch", "--agents", "greedy,greedy", "--games", str(GAMES), "--seed", "11", "--json"]
+"""Greedy games, so that a batch lasts longer than a node's start of its first worker: the
+first node to get a worker does not finish the whole run before the other one joins in."""
+START_WAIT_S = 120.0
+"""Bound on waiting for a node to come up (a loaded machine is slow, not a test of speed)."""
+SUMMARY = re.compile(rf"dicefront\.lab\.backends: {GAMES} games on (\d+) Ray nodes: (.*)")
 
 
 def _free_port() -> int:
@@ -81,43 +88,58 @@ def _stop(head: subprocess.Popen[bytes]) -> None:
             time.sleep(1.0)  # the raylet's children leave after the head process
 
 
+def _start(command: list[str], token: str, log: Path) -> subprocess.Popen[bytes]:
+    """A `ray start ... --block` in its own process group, once its log says it runs."""
+    with log.open("wb") as out:
+        node = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=_env(token), start_new_session=True)
+    deadline = time.monotonic() + START_WAIT_S
+    while "Ray runtime started" not in log.read_text(errors="replace"):
+        if node.poll() is not None or time.monotonic() > deadline:
+            _stop(node)
+            _unavailable(f"`{' '.join(command[-12:])}` did not start: {log.read_text(errors='replace')[-400:]}")
+        time.sleep(0.5)
+    return node
+
+
 @pytest.fixture(scope="module")
 def ray_head() -> Iterator[tuple[str, str]]:
-    """(address, token) of a one-CPU head node started with `ray start --head --block`."""
+    """(address, token) of a cluster of two one-CPU nodes: `ray start --head --block`
+    and `ray start --address HEAD --block`."""
     need("ray")
     token, port = secrets.token_hex(32), _free_port()
     pointer = _default_address_file()
     tmp = tempfile.mkdtemp(prefix="dflab-ray-", dir="/tmp")  # short: Ray's socket paths must fit 107 bytes
-    log = Path(tmp) / "head.log"
-    command = [*_ray_cli(), "start", "--head", "--port", str(port), "--num-cpus", "1", "--include-dashboard=false",
-               "--disable-usage-stats", "--block", "--temp-dir", tmp]
-    with log.open("wb") as out:
-        head = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT, env=_env(token), start_new_session=True)
+    address, nodes = f"127.0.0.1:{port}", []
+    common = ["--num-cpus", "1", "--disable-usage-stats", "--block"]
     try:
-        deadline = time.monotonic() + START_WAIT_S
-        while "Ray runtime started" not in log.read_text(errors="replace"):
-            if head.poll() is not None or time.monotonic() > deadline:
-                _unavailable(f"`ray start --head` did not start: {log.read_text(errors='replace')[-400:]}")
-            time.sleep(0.5)
-        yield f"127.0.0.1:{port}", token
+        nodes.append(_start([*_ray_cli(), "start", "--head", "--port", str(port), "--include-dashboard=false",
+                             "--temp-dir", tmp, *common], token, Path(tmp) / "head.log"))
+        nodes.append(_start([*_ray_cli(), "start", "--address", address, *common], token, Path(tmp) / "node.log"))
+        yield address, token
     finally:
-        _stop(head)
+        for node in reversed(nodes):
+            _stop(node)
         shutil.rmtree(tmp, ignore_errors=True)
     assert _default_address_file() == pointer, "the head node changed Ray's default cluster address file"
 
 
 def _lab(address: str, token: str | None) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "dicefront.cli", *BALANCE, "--backend", "ray", "--address", address]
-    return subprocess.run(command, capture_output=True, text=True, env=_env(token), timeout=600)
+    command = [sys.executable, "-m", "dicefront.cli", *BALANCE, "--backend", "ray", "--address", address, "--workers", "2"]
+    env = _env(token) | {"DICEFRONT_LOG": "info"}
+    return subprocess.run(command, capture_output=True, text=True, env=env, timeout=600)
 
 
-def test_joining_a_cluster_gives_the_local_numbers(ray_head: tuple[str, str]) -> None:
+def test_joining_a_cluster_runs_on_both_nodes_and_gives_the_local_numbers(ray_head: tuple[str, str]) -> None:
     address, token = ray_head
     joined = _lab(address, token)
     assert joined.returncode == 0, joined.stderr[-800:]
     assert "Connected to Ray cluster" in joined.stderr  # joined, not started a new local instance
     local = CliRunner().invoke(app, [*BALANCE, "--workers", "1"])
     assert json.loads(joined.stdout) == json.loads(local.stdout)
+    summary = [m for m in map(SUMMARY.search, joined.stderr.splitlines()) if m]
+    assert len(summary) == 1 and summary[0].group(1) == "2", joined.stderr[-800:]
+    shipped = re.findall(r"\(dicefront from ([^)]*)\)", summary[0].group(2))
+    assert len(shipped) == 2 and all("runtime_resources" in path for path in shipped)  # the driver's copy
 
 
 def test_joining_without_the_token_setting_says_what_is_missing(ray_head: tuple[str, str]) -> None:

@@ -4,12 +4,14 @@ backend and worker count."""
 from __future__ import annotations
 
 import json
+import logging
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import dicefront
-from dicefront.lab.backends import LabError, batches, run_tasks
+from dicefront.lab.backends import LabError, batches, run_tasks, runtime_env
 from dicefront.lab.tasks import GameTask, deciles, decisive_at, dice_swings, lead_changes, make_tasks, run_task, task_seed
 
 GAMES = ("ditch", "army_backgammon", "hells_ditch", "trench_checkers", "die_fighting")
@@ -52,9 +54,17 @@ def test_one_and_two_local_workers_give_identical_records() -> None:
     assert json.dumps(one) == json.dumps(two)
 
 
-def test_ray_and_local_give_identical_records(local_ray: Any) -> None:
+def test_ray_and_local_give_identical_records(local_ray: Any, caplog: pytest.LogCaptureFixture) -> None:
     tasks = _tasks(n=8)
-    assert json.dumps(run_tasks(tasks, "ray", 2)) == json.dumps(run_tasks(tasks, "local", 1))
+    with caplog.at_level(logging.INFO, logger="dicefront.lab.backends"):
+        assert json.dumps(run_tasks(tasks, "ray", 2)) == json.dumps(run_tasks(tasks, "local", 1))
+    assert [r.getMessage().split(":")[0] for r in caplog.records] == ["8 games on 1 Ray nodes"]
+
+
+def test_only_a_joined_cluster_gets_the_package_shipped() -> None:
+    assert runtime_env(None) is None  # a local instance reads this machine's files
+    (shipped,) = runtime_env("head:6379")["py_modules"]  # type: ignore[index]
+    assert Path(shipped) == Path(dicefront.__file__).parent
 
 
 def test_progress_counts_every_game() -> None:

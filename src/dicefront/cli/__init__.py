@@ -6,7 +6,10 @@ new command is a new file and nothing else changes."""
 from __future__ import annotations
 
 import importlib
+import logging
+import os
 import pkgutil
+import sys
 
 import typer
 
@@ -35,5 +38,24 @@ def _register_all() -> None:
 _register_all()
 
 
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def log_to_stderr(level: str) -> None:
+    """``DICEFRONT_LOG=LEVEL``: Dicefront's log messages from LEVEL up go to stderr
+    (e.g. where the lab's Ray batches ran); stdout, and so ``--json``, is unchanged."""
+    if level.lower() not in LOG_LEVELS:
+        print(f"error: DICEFRONT_LOG must be one of {', '.join(LOG_LEVELS)}, got {level[:20]!r}", file=sys.stderr)
+        raise SystemExit(2)
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(name)s: %(message)s"))
+    logger = logging.getLogger("dicefront")
+    logger.addHandler(handler)
+    logger.setLevel(level.upper())
+
+
 def main() -> None:
+    level = os.environ.get("DICEFRONT_LOG")
+    if level:
+        log_to_stderr(level)
     app()

@@ -3,14 +3,25 @@
 ``local`` runs tasks in this process (one worker) or in a process pool; ``ray`` sends
 batches of tasks to a Ray cluster (a local one, or ``address`` to join one). Records
 come back in game-index order whatever finished first, so a run's numbers do not
-depend on the backend or the number of workers."""
+depend on the backend or the number of workers.
+
+Joining a cluster ships this process's own ``dicefront`` package to the cluster's
+workers (Ray's ``py_modules`` runtime environment): every node runs the same code as
+the designer's machine, edited rules included, and only needs Ray itself. Where each
+batch ran is logged (logger ``dicefront.lab.backends``: a summary per run at INFO, each
+batch at DEBUG; ``DICEFRONT_LOG=info dicefront lab ...`` shows it on stderr), never in
+the lab's output."""
 
 from __future__ import annotations
 
+import logging
 import os
+from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from typing import Any
+
+import dicefront
 
 from ..core.errors import DicefrontError
 from .tasks import GameTask, run_batch
@@ -21,6 +32,7 @@ Progress = Callable[[int], None]
 """Called with the number of games just finished."""
 Sink = Callable[[list[dict[str, Any]]], None]
 """Called with the next records in game-index order."""
+log = logging.getLogger(__name__)
 
 
 class LabError(DicefrontError):
@@ -99,25 +111,49 @@ def join_error(address: str | None, exc: Exception) -> LabError:
     return LabError(f"cannot join the Ray cluster at {address[:80]!r}: {first}{hint}")
 
 
+def runtime_env(address: str | None) -> dict[str, Any] | None:
+    """What Ray ships to a joined cluster's workers: this process's ``dicefront``
+    package (a content-hashed copy, uploaded once per change). A local instance shares
+    this machine's files and needs nothing."""
+    return None if address is None else {"py_modules": [os.path.dirname(dicefront.__file__)]}
+
+
+def _on_node(tasks: list[GameTask]) -> tuple[str, str, list[dict[str, Any]]]:
+    """A batch's records, with the Ray node that ran it and where its dicefront came from."""
+    import ray
+
+    return ray.get_runtime_context().get_node_id(), os.path.dirname(dicefront.__file__), run_batch(tasks)
+
+
+def _join(ray: Any, address: str | None) -> None:
+    try:
+        ray.init(address=address, include_dashboard=False, log_to_driver=False, runtime_env=runtime_env(address))
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        raise join_error(address, exc) from None
+
+
 def run_ray(tasks: list[GameTask], workers: int, address: str | None, progress: Progress | None = None,
             sink: Sink | None = None) -> list[dict[str, Any]]:
     """Run on Ray: the cluster at ``address``, the one this process already joined, or
-    a new local one. ``workers`` sets how finely the games are cut into batches."""
+    a new local one. ``workers`` sets how finely the games are cut into batches, which
+    are spread over the cluster's nodes."""
     ray = _ray()
     if not ray.is_initialized():
-        try:
-            ray.init(address=address, include_dashboard=False, log_to_driver=False)
-        except (ConnectionError, RuntimeError, ValueError) as exc:
-            raise join_error(address, exc) from None
-    remote = ray.remote(run_batch)
+        _join(ray, address)
+    remote = ray.remote(_on_node).options(scheduling_strategy="SPREAD")
     parts = batches(tasks, workers)
     merger = _Merger(parts, progress, sink)
     refs = {remote.remote(p): i for i, p in enumerate(parts)}
-    waiting = list(refs)
+    waiting, games_on = list(refs), Counter[tuple[str, str]]()
     while waiting:
         ready, waiting = ray.wait(waiting, num_returns=1)
         for ref in ready:
-            merger.add(refs[ref], ray.get(ref))
+            node, package, records = ray.get(ref)
+            log.debug("batch %d (%d games) ran on Ray node %s", refs[ref], len(records), node)
+            games_on[node, package] += len(records)
+            merger.add(refs[ref], records)
+    nodes = "; ".join(f"{node}: {n} (dicefront from {package})" for (node, package), n in sorted(games_on.items()))
+    log.info("%d games on %d Ray nodes: %s", len(tasks), len({node for node, _ in games_on}), nodes)
     return merger.records
 
 
