@@ -12,7 +12,24 @@ from ...core.events import Event
 from ...core.game import Action
 from ...core.grid import Cell, Grid
 from .actions import Attack, BreakAway, Charge, DieFightingAction, Pass, Regroup
-from .constants import EventKind, PendingKind, Phase
+from .constants import (
+    EV_ATTACK,
+    EV_BREAK_AWAY,
+    EV_CHARGE,
+    EV_DAMAGE,
+    EV_DAMAGE_LOST,
+    EV_ELIMINATED,
+    EV_PASS,
+    EV_REGROUP,
+    EV_ROLL,
+    PH_ATTACK_ROLL,
+    PH_BREAK_MOVE,
+    PH_DAMAGE_ROLL,
+    PH_DEFENCE_ROLL,
+    PK_ATTACK,
+    PK_BREAK,
+    PendingKind,
+)
 from .tables import Unit
 from .terrain import CELL_NAMES
 
@@ -188,13 +205,13 @@ def apply_order(state: DieFightingState, action: Action, player: int) -> list[Ev
     unit = state.units[uid]
     who = state.name(unit)
     if isinstance(action, Pass):
-        return [Event(EventKind.PASS, f"{who} holds its ground.", {"cell": CELL_NAMES[unit.cell]}), *state.end_activation()]
+        return [Event(EV_PASS, f"{who} holds its ground.", {"cell": CELL_NAMES[unit.cell]}), *state.end_activation()]
     if isinstance(action, Attack):
         return start_attack(state, uid, [state.at[c] for c in action.targets])
     if isinstance(action, Charge):
         dest = charge_square(state, unit, action.target)
         assert dest is not None
-        ev = Event(EventKind.CHARGE, f"{who} charges the {_label(state, state.unit_at(action.target))} on {CELL_NAMES[action.target]}, "
+        ev = Event(EV_CHARGE, f"{who} charges the {_label(state, state.unit_at(action.target))} on {CELL_NAMES[action.target]}, "
                    f"moving to {CELL_NAMES[dest]}.", {"from": CELL_NAMES[unit.cell], "to": CELL_NAMES[dest], "target": CELL_NAMES[action.target]})
         state.move_unit(uid, dest)
         return [ev, *start_attack(state, uid, [state.at[action.target]])]
@@ -216,7 +233,7 @@ def _regroup(state: DieFightingState, uid: int, pid: int) -> list[Event]:  # rul
     unit = state.units[uid]
     other = state.units[pid]
     names = f"two {state.card(unit).name}" if other.kind == unit.kind else f"{state.card(unit).name} and {state.card(other).name}"
-    ev = Event(EventKind.REGROUP, f"{state.game.player_name(unit.owner)}'s {names} regroup ({', '.join(texts)}).",
+    ev = Event(EV_REGROUP, f"{state.game.player_name(unit.owner)}'s {names} regroup ({', '.join(texts)}).",
                {"cells": [CELL_NAMES[state.units[uid].cell], CELL_NAMES[state.units[pid].cell]]})
     return [ev, *state.end_activation()]
 
@@ -225,11 +242,11 @@ def _break_away(state: DieFightingState, uid: int) -> list[Event]:  # rules 7.2-
     unit = state.units[uid]
     foe = breakaway_foe(state, unit)
     if foe is None:
-        state.phase = Phase.BREAK_MOVE
-        return [Event(EventKind.BREAK_AWAY, f"{state.name(unit)} breaks away without a roll.", {"cell": CELL_NAMES[unit.cell], "roll": False})]
-    state.pending = Pending(PendingKind.BREAK, uid, (state.at[foe.cell],))
-    state.phase = Phase.ATTACK_ROLL
-    return [Event(EventKind.BREAK_AWAY, f"{state.name(unit)} tries to break away from the {_label(state, foe)} on {CELL_NAMES[foe.cell]}.",
+        state.phase = PH_BREAK_MOVE
+        return [Event(EV_BREAK_AWAY, f"{state.name(unit)} breaks away without a roll.", {"cell": CELL_NAMES[unit.cell], "roll": False})]
+    state.pending = Pending(PK_BREAK, uid, (state.at[foe.cell],))
+    state.phase = PH_ATTACK_ROLL
+    return [Event(EV_BREAK_AWAY, f"{state.name(unit)} tries to break away from the {_label(state, foe)} on {CELL_NAMES[foe.cell]}.",
                   {"cell": CELL_NAMES[unit.cell], "foe": CELL_NAMES[foe.cell], "roll": True})]
 
 
@@ -240,13 +257,13 @@ def start_attack(state: DieFightingState, uid: int, targets: list[int]) -> list[
         state.units[uid] = unit._replace(uses=unit.uses - 1)
     names = ", ".join(f"the {_label(state, state.units[t])} on {CELL_NAMES[state.units[t].cell]}" for t in targets)
     extra = f" ({unit.uses - 1} uses left)" if ranged else ""
-    events = [Event(EventKind.ATTACK, f"{state.name(unit)} attacks {names}{extra}.",
+    events = [Event(EV_ATTACK, f"{state.name(unit)} attacks {names}{extra}.",
                     {"attacker": CELL_NAMES[unit.cell], "targets": [CELL_NAMES[state.units[t].cell] for t in targets]})]
     # rule 8.3: Ranged attackers and Ranged defenders: no rolls, an automatic hit
     rolling = () if ranged else tuple(t for t in targets if not state.card(state.units[t]).ranged)
     hits = tuple(t for t in targets if t not in rolling)
-    state.pending = Pending(PendingKind.ATTACK, uid, tuple(targets), None, rolling, hits)
-    state.phase = Phase.ATTACK_ROLL if rolling else Phase.DAMAGE_ROLL
+    state.pending = Pending(PK_ATTACK, uid, tuple(targets), None, rolling, hits)
+    state.phase = PH_ATTACK_ROLL if rolling else PH_DAMAGE_ROLL
     return events
 
 
@@ -256,9 +273,9 @@ def damage_die(state: DieFightingState) -> int:
 
 
 def apply_roll(state: DieFightingState, roll: Roll) -> list[Event]:
-    if state.phase == Phase.ATTACK_ROLL:
+    if state.phase == PH_ATTACK_ROLL:
         return _attack_roll(state, roll)
-    if state.phase == Phase.DEFENCE_ROLL:
+    if state.phase == PH_DEFENCE_ROLL:
         return _defence_roll(state, roll)
     return _damage_roll(state, roll)
 
@@ -267,13 +284,13 @@ def _attack_roll(state: DieFightingState, roll: Roll) -> list[Event]:  # rule 8.
     p = state.pending
     assert p is not None
     unit = state.units[p.unit]
-    bonus = state.stat(unit, "attack") + (state.stat(unit, "breakaway") if p.kind == PendingKind.BREAK else 0)
+    bonus = state.stat(unit, "attack") + (state.stat(unit, "breakaway") if p.kind == PK_BREAK else 0)
     a, b = int(roll.faces[0]), int(roll.faces[1])
     total = a + b + bonus
-    state.pending = Pending(p.kind, p.unit, p.targets, total, p.queue if p.kind == PendingKind.ATTACK else p.targets, p.hits)
-    state.phase = Phase.DEFENCE_ROLL
-    what = "Break-away roll" if p.kind == PendingKind.BREAK else "Attack roll"
-    return [Event(EventKind.ROLL, f"{what}: {_show(a, b, bonus)}.", {"dice": [a, b], "bonus": bonus, "total": total}, dice=(a, b))]
+    state.pending = Pending(p.kind, p.unit, p.targets, total, p.queue if p.kind == PK_ATTACK else p.targets, p.hits)
+    state.phase = PH_DEFENCE_ROLL
+    what = "Break-away roll" if p.kind == PK_BREAK else "Attack roll"
+    return [Event(EV_ROLL, f"{what}: {_show(a, b, bonus)}.", {"dice": [a, b], "bonus": bonus, "total": total}, dice=(a, b))]
 
 
 def _defence_roll(state: DieFightingState, roll: Roll) -> list[Event]:  # rule 8.2
@@ -287,19 +304,19 @@ def _defence_roll(state: DieFightingState, roll: Roll) -> list[Event]:  # rule 8
     success = p.total > total
     data = {"dice": [a, b], "bonus": bonus, "total": total, "against": p.total, "success": success}
     head = f"Defence roll of the {_label(state, target)} on {CELL_NAMES[target.cell]}: {_show(a, b, bonus)} against {p.total}"
-    if p.kind == PendingKind.BREAK:
+    if p.kind == PK_BREAK:
         if success:
-            state.phase, state.pending = Phase.BREAK_MOVE, None
-            return [Event(EventKind.ROLL, f"{head}: the unit breaks away.", data, dice=(a, b))]
-        return [Event(EventKind.ROLL, f"{head}: the unit is held and stays engaged.", data, dice=(a, b)), *state.end_activation()]
+            state.phase, state.pending = PH_BREAK_MOVE, None
+            return [Event(EV_ROLL, f"{head}: the unit breaks away.", data, dice=(a, b))]
+        return [Event(EV_ROLL, f"{head}: the unit is held and stays engaged.", data, dice=(a, b)), *state.end_activation()]
     hits = (*p.hits, tid) if success else p.hits
     queue = p.queue[1:]
     state.pending = Pending(p.kind, p.unit, p.targets, p.total, queue, hits)
-    events = [Event(EventKind.ROLL, f"{head}: {'hit' if success else 'miss'}.", data, dice=(a, b))]
+    events = [Event(EV_ROLL, f"{head}: {'hit' if success else 'miss'}.", data, dice=(a, b))]
     if queue:
         return events
     if hits:
-        state.phase = Phase.DAMAGE_ROLL
+        state.phase = PH_DAMAGE_ROLL
         return events
     return [*events, *state.end_activation()]
 
@@ -316,7 +333,7 @@ def _damage_roll(state: DieFightingState, roll: Roll) -> list[Event]:
     base, extra = divmod(total, len(hits))
     shares = [(t, base + (1 if i < extra else 0)) for i, t in enumerate(hits)]
     shown = f"{face}+{bonus}={total}" if bonus else f"{face}"
-    events = [Event(EventKind.ROLL, f"Damage roll: {shown}.", {"die": face, "bonus": bonus, "total": total}, dice=(face,))]
+    events = [Event(EV_ROLL, f"Damage roll: {shown}.", {"die": face, "bonus": bonus, "total": total}, dice=(face,))]
     ranged = state.card(unit).ranged
     for tid, share in shares:
         if tid not in state.units or share <= 0:
@@ -328,7 +345,7 @@ def _damage_roll(state: DieFightingState, roll: Roll) -> list[Event]:
             if other is not None:
                 events.extend(_hurt(state, other, share - 1, "the rest of a blocked shot"))
             else:
-                events.append(Event(EventKind.DAMAGE_LOST, f"{share - 1} damage is lost against the Blocking terrain.", {"lost": share - 1}))
+                events.append(Event(EV_DAMAGE_LOST, f"{share - 1} damage is lost against the Blocking terrain.", {"lost": share - 1}))
         else:
             events.extend(_hurt(state, tid, share, ""))
     return [*events, *state.end_activation()]
@@ -356,9 +373,9 @@ def _hurt(state: DieFightingState, tid: int, amount: int, why: str) -> list[Even
     data = {"cell": CELL_NAMES[target.cell], "damage": amount, "owner": target.owner}
     if left <= 0:
         state.remove_unit(tid)
-        return [Event(EventKind.ELIMINATED, f"{who} takes {amount} damage{note} and is eliminated.", {**data, "left": 0})]
+        return [Event(EV_ELIMINATED, f"{who} takes {amount} damage{note} and is eliminated.", {**data, "left": 0})]
     state.units[tid] = target._replace(points=left)
-    return [Event(EventKind.DAMAGE, f"{who} takes {amount} damage{note}: {left} points left.", {**data, "left": left})]
+    return [Event(EV_DAMAGE, f"{who} takes {amount} damage{note}: {left} points left.", {**data, "left": left})]
 
 
 def _label(state: DieFightingState, unit: Unit | None) -> str:
