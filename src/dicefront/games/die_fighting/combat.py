@@ -55,6 +55,10 @@ class Pending:
 
 # ----- what the active unit may do ---------------------------------------------------------------
 
+PASS = Pass()
+BREAK_AWAY = BreakAway()
+"""Made once (frozen: equal to fresh ones)."""
+
 
 def can_attack(state: DieFightingState, unit: Unit) -> bool:
     """Rule 8.6: a Ranged unit with no uses left cannot attack."""
@@ -117,65 +121,100 @@ def may_break_away(state: DieFightingState, unit: Unit, adjacent: list[Unit] | N
     return breakaway_foe(state, unit, adjacent) is not None  # rule 7.2
 
 
-def regroup_partners(state: DieFightingState, unit: Unit, adjacent: list[Unit] | None = None) -> list[Cell]:
+def regroup_partners(state: DieFightingState, unit: Unit, adjacent: list[Unit] | None = None, enemies: int | None = None) -> list[Cell]:
     """Rule 7.6: an adjacent friendly unit of the same type (option ``regroup = kind``:
     the same kind), not yet activated, with neither next to an enemy and at least one of
-    them below full strength."""
+    them below full strength. ``adjacent`` (``state.adjacent_enemies(unit)``) and
+    ``enemies`` (the enemy squares as a bit mask): when the caller has them."""
     if state.adjacent_enemies(unit) if adjacent is None else adjacent:
         return []
-    card = state.card(unit)
+    board = state.board
+    if enemies is None:
+        enemies = sum(board.bit[e.cell] for e in state.units.values() if e.owner != unit.owner)
+    cards = state.game.table.units
+    card = cards[unit.kind]
     full, by_kind = card.die, state.game.options.regroup == "kind"
+    around, at, done, units = board.adjacent_mask, state.at, state.done, state.units
     out = []
-    for c in state.board.adjacent[unit.cell]:
-        uid = state.at.get(c)
-        if uid is None or uid in state.done:
+    for c in board.adjacent[unit.cell]:
+        uid = at.get(c)
+        if uid is None or uid in done:
             continue
-        other = state.units[uid]
-        if other.owner != unit.owner or state.adjacent_enemies(other):
+        other = units[uid]
+        if other.owner != unit.owner or around[c] & enemies:
             continue
-        if other.kind != unit.kind and (by_kind or state.card(other).type != card.type):
+        if other.kind != unit.kind and (by_kind or cards[other.kind].type != card.type):
             continue
-        if unit.points < full or other.points < state.card(other).die:
+        if unit.points < full or other.points < cards[other.kind].die:
             out.append(c)
-    return sorted(out, key=_order)
+    return sorted(out, key=_order) if len(out) > 1 else out
 
 
 def order_actions(state: DieFightingState) -> list[DieFightingAction]:
+    """The active unit's choices (rule 7.1), in the order Pass, attacks, charges,
+    regroups, break away; worked out on bit masks of the board, in one pass over the
+    units (``attack_targets``, ``charge_targets``, ``regroup_partners`` and
+    ``may_break_away`` give the same answers one at a time)."""
     assert state.active is not None
     unit = state.units[state.active]
-    out: list[DieFightingAction] = [Pass()]
-    attacking = can_attack(state, unit)
-    owner = unit.owner
-    enemies = [e for e in state.units.values() if e.owner != owner]
-    around = state.board.adjacent[unit.cell]
-    adjacent = [e for e in enemies if e.cell in around]  # state.adjacent_enemies(unit)
+    table = state.game.table
+    card = table.units[unit.kind]
+    board = state.board
+    bit, cells = board.bit, board.cells
+    owner, here = unit.owner, unit.cell
+    enemies = 0  # the enemy squares, and those of enemies holding a Foot unit (rule 7.2)
+    holding = 0
+    for e in state.units.values():
+        if e.owner != owner:
+            b = bit[e.cell]
+            enemies |= b
+            if table.units[e.kind].type != "ranged":
+                holding |= b
+    adjacent = enemies & board.adjacent_mask[here]
+    out: list[DieFightingAction] = [PASS]
+    attacking = card.type != "ranged" or unit.uses > 0  # rule 8.6
     if attacking:
-        targets = attack_targets(state, unit, enemies)
-        for k in range(1, min(len(targets), state.stat(unit, "targets")) + 1):
-            out.extend(Attack(combo) for combo in itertools.combinations(targets, k))
-    if attacking and not adjacent:  # rule 7.5
-        out.extend(Charge(e) for e in charge_targets(state, unit, enemies))
-    out.extend(Regroup(c) for c in regroup_partners(state, unit, adjacent))
-    if may_break_away(state, unit, adjacent):
-        out.append(BreakAway())
+        in_range = enemies & board.in_range(here, table.stat(unit.kind, unit.commander, "range"))
+        if in_range:
+            targets = tuple(board.pick(cells, in_range))
+            most = table.stat(unit.kind, unit.commander, "targets")
+            attack = board.attack
+            if most == 1:
+                out.extend(attack((t,)) for t in targets)
+            else:
+                for k in range(1, min(len(targets), most) + 1):
+                    out.extend(attack(combo) for combo in itertools.combinations(targets, k))
+        if not adjacent:  # rule 7.5
+            budget = table.stat(unit.kind, unit.commander, "speed") + table.stat(unit.kind, unit.commander, "movement")
+            near = enemies & board.near(here, budget + 1)
+            if near:
+                out.extend(board.charge[c] for c in _charge_cells(state, unit, near))
+    if not adjacent:
+        out.extend(board.regroup[c] for c in regroup_partners(state, unit, [], enemies))
+    elif card.type == "mounted" or (card.type != "ranged" and adjacent & holding):  # rules 7.2-7.4
+        out.append(BREAK_AWAY)
     if len(out) > 1 and state.game.options.combat_pass == "when-stuck":
         del out[0]  # rule 7.1: a unit that can act must act
     return out
+
+
+def _charge_cells(state: DieFightingState, unit: Unit, near: int) -> list[Cell]:
+    """The squares of ``near`` (enemies) with a square next to them the unit can reach."""
+    board = state.board
+    # charge_square finds a square iff a reachable free square other than the start is next to the target
+    reach = state.reach_mask(unit) & ~board.bit[unit.cell]
+    adjacent = board.adjacent_mask
+    return [e for e in board.pick(board.cells, near) if adjacent[e] & reach]
 
 
 def charge_targets(state: DieFightingState, unit: Unit, enemies: list[Unit] | None = None) -> list[Cell]:
     """Enemies the unit can reach a square next to this move (rule 7.5). ``enemies``:
     the other side's units, when the caller has them."""
     budget = state.stat(unit, "speed") + state.stat(unit, "movement")
-    ux, uy = unit.cell
+    board = state.board
     cells = state.enemy_cells(unit.owner) if enemies is None else [e.cell for e in enemies]
-    near = [e for e in cells if max(abs(e[0] - ux), abs(e[1] - uy)) <= budget + 1]
-    if not near:
-        return []
-    # charge_square finds a square iff a reachable free square other than the start is next to the target
-    reach = state.reach_mask(unit) & ~state.board.bit[unit.cell]
-    adjacent = state.board.adjacent_mask
-    return [e for e in sorted(near, key=_order) if adjacent[e] & reach]
+    near = sum(board.bit[c] for c in cells) & board.near(unit.cell, budget + 1)
+    return _charge_cells(state, unit, near) if near else []
 
 
 def order_reason(state: DieFightingState, action: Action) -> str | None:

@@ -272,8 +272,7 @@ class DieFightingState(PhaseState[DieFightingAction]):
         if phase == PH_BUY:
             return self._buy_actions(player)
         if phase == PH_DEPLOY:
-            free = [c for c in self.board.zone(self.side_of(player)) if c not in self.at]
-            return [Deploy(k, c) for k in sorted(self.army[player]) if self.army[player][k] for c in free]
+            return self._deploy_actions(player)
         if phase == PH_MAP:
             return [ChooseMap(k) for k in SHIPPED_MAPS if k not in self.maps]
         if phase == PH_SIDE:
@@ -288,6 +287,19 @@ class DieFightingState(PhaseState[DieFightingAction]):
         if self.phase == PH_MOVE_TO and self.pinned(unit):  # rule 6.5
             return self.board.bit[unit.cell]
         return self.reach_mask(unit)
+
+    def _deploy_actions(self, player: int) -> list[DieFightingAction]:  # rule 3.4
+        board = self.board
+        bit = board.bit
+        free = board.zone_mask(self.side_of(player))
+        for cell in self.at:
+            free &= ~bit[cell]
+        out: list[DieFightingAction] = []
+        army = self.army[player]
+        for key in sorted(army):
+            if army[key]:
+                out += board.pick(board.deploys(key), free)
+        return out
 
     def _buy_actions(self, player: int) -> list[DieFightingAction]:  # rule 2.6
         table = self.game.table
@@ -430,12 +442,17 @@ class DieFightingState(PhaseState[DieFightingAction]):
         if over:
             return over
         phase = PH_MOVE if self.stage == ST_MOVE else PH_COMBAT
-        done = self.done
-        ready = {u.owner for uid, u in self.units.items() if uid not in done}
-        for p in (1 - self.player, self.player):
-            if p in ready:
-                self.phase, self.player = phase, p
-                return []
+        done, other = self.done, 1 - self.player
+        mine = False
+        for uid, u in self.units.items():
+            if uid not in done:
+                if u.owner == other:
+                    self.phase, self.player = phase, other
+                    return []
+                mine = True
+        if mine:
+            self.phase = phase
+            return []
         if self.stage == ST_MOVE:
             return self._start_stage(ST_COMBAT)
         return self._end_round()
@@ -467,9 +484,13 @@ class DieFightingState(PhaseState[DieFightingAction]):
 
     def check_elimination(self) -> list[Event]:
         """Rule 9.1: a player with no unit left on the map loses at once."""
-        owners = {u.owner for u in self.units.values()}
+        seen = 0  # bit p: player p has a unit
+        for u in self.units.values():
+            seen |= 1 << u.owner
+            if seen == 3:
+                return []
         for p in (0, 1):
-            if p not in owners:
+            if not seen >> p & 1:
                 self.phase, self.winner = PH_OVER, 1 - p
                 return [Event(EV_GAME_OVER, f"{self.game.player_name(1 - p)} wins: {self.game.player_name(p)} has no units left.",
                               {"winner": 1 - p})]
