@@ -4,8 +4,7 @@ their dice (rules 7 and 8 of RULES.md)."""
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ...core.chance import Roll
 from ...core.events import Event
@@ -37,8 +36,7 @@ if TYPE_CHECKING:
     from .rules import DieFightingState
 
 
-@dataclass(frozen=True)
-class Pending:
+class Pending(NamedTuple):
     """An attack or a break-away roll being resolved.
 
     ``targets``: unit ids attacked (for a break-away, the enemy rolling defence);
@@ -85,12 +83,18 @@ def attack_targets(state: DieFightingState, unit: Unit, enemies: list[Unit] | No
 def charge_square(state: DieFightingState, unit: Unit, target: Cell, reach: dict[Cell, int] | None = None) -> Cell | None:
     """Rule 7.5: the nearest legal square next to the target: the cheapest to reach,
     then the closest to where the charge starts, then the first in board order."""
-    if reach is None:
-        reach = state.reach(unit)
+    layers = state.reach_layers(unit) if reach is None else []
+    bit = state.board.bit
     best: tuple[int, int, int, int] | None = None
     for c in state.board.adjacent[target]:
-        cost = reach.get(c)
-        if cost is None or c == unit.cell:
+        if c == unit.cell:
+            continue
+        if reach is None:
+            b = bit[c]
+            cost = next((k for k, layer in enumerate(layers) if layer & b), None)
+        else:
+            cost = reach.get(c)
+        if cost is None:
             continue
         key = (cost, max(abs(c[0] - unit.cell[0]), abs(c[1] - unit.cell[1])), c[1], c[0])
         if best is None or key < best:

@@ -233,22 +233,30 @@ class DieFightingState(PhaseState[DieFightingAction]):
             mask |= layer
         return mask & free
 
-    def _reach(self, unit: Unit) -> tuple[tuple[int, ...], int]:
+    def _reach(self, unit: Unit, pin: bool = False) -> tuple[tuple[int, ...], int]:
+        """The reach layers and the mask of squares the unit may end on (all but those of
+        other units). ``pin``: when an enemy holds the unit (rule 6.5), no layers."""
         table = self.game.table.units
-        mounted = table[unit.kind].mounted
+        mounted = table[unit.kind].type == "mounted"
         board = self.board
         bit, adjacent = board.bit, board.adjacent_mask
         owner = unit.owner
-        stops = enemies = occupied = 0
+        stops = enemies = occupied = held = 0
         for e in self.units.values():
             b = bit[e.cell]
             occupied |= b
             if e.owner != owner:
                 enemies |= b
-                if not mounted or table[e.kind].mounted:
+                kind = table[e.kind].type
+                if not mounted or kind == "mounted":
                     stops |= adjacent[e.cell]
+                    if kind != "ranged":  # Ranged units hold nobody
+                        held |= b
+        here = bit[unit.cell]
+        if pin and held & adjacent[unit.cell]:
+            return (), 0
         layers = board.reach_layers(unit.cell, self.stat(unit, "speed") + self.stat(unit, "movement"), stops, enemies)
-        return layers, ~(occupied & ~bit[unit.cell])
+        return layers, ~(occupied & ~here)
 
     # ----- legal actions ------------------------------------------------------------------
     def legal_actions(self, player: int) -> list[DieFightingAction]:
@@ -284,9 +292,13 @@ class DieFightingState(PhaseState[DieFightingAction]):
         return self.board.pick(self.board.cells, self._move_mask(unit))
 
     def _move_mask(self, unit: Unit) -> int:
-        if self.phase == PH_MOVE_TO and self.pinned(unit):  # rule 6.5
+        layers, free = self._reach(unit, self.phase == PH_MOVE_TO)
+        if not free:  # held by an enemy (rule 6.5): it stays
             return self.board.bit[unit.cell]
-        return self.reach_mask(unit)
+        mask = 0
+        for layer in layers:
+            mask |= layer
+        return mask & free
 
     def _deploy_actions(self, player: int) -> list[DieFightingAction]:  # rule 3.4
         board = self.board
