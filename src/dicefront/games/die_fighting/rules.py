@@ -260,9 +260,9 @@ class DieFightingState(PhaseState[DieFightingAction]):
 
     # ----- legal actions ------------------------------------------------------------------
     def legal_actions(self, player: int) -> list[DieFightingAction]:
-        if player not in self.actors:
-            return []
         phase = self.phase
+        if player != self.player or phase in DICE_PHASES or phase == PH_OVER:  # not an actor (``actors``)
+            return []
         if phase in (PH_MOVE, PH_COMBAT):
             done = self.done
             board = self.board
