@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import Any
 
 import pytest
 
 import dicefront
 from dicefront.core.chance import sample
 from dicefront.core.grid import Cell
-from dicefront.games.die_fighting import combat
+from dicefront.games.die_fighting import DieFightingGame, combat
 from dicefront.games.die_fighting.actions import Attack, BreakAway, Charge, DieFightingAction, Pass, Regroup
 from dicefront.games.die_fighting.constants import Phase
 from dicefront.games.die_fighting.rules import DieFightingState
@@ -28,8 +29,8 @@ def layers_as_costs(field: Field, layers: tuple[int, ...]) -> dict[Cell, int]:
 
 @pytest.mark.parametrize("maps", FIELDS, ids=lambda m: "+".join(m))
 def test_reach_layers_match_the_square_by_square_search(maps: list[str]) -> None:
-    game = dicefront.load("die_fighting")
-    field = Field([game.tile(m) for m in maps])  # type: ignore[attr-defined]
+    game = DieFightingGame()
+    field = Field([game.tile(m) for m in maps])
     open_cells = [c for c in field.cells if c not in field.blocking]
     seed = len(maps) * 100 + len(field.slow)
     rng = random.Random(seed)
@@ -70,7 +71,7 @@ def reference_orders(state: DieFightingState) -> list[DieFightingAction]:
 
 @pytest.mark.parametrize("options", [{}, {"mode": "battle"}, {"regroup": "kind", "combat_pass": "always", "map": "stream"},
                                      {"army0": "buy", "army1": "buy", "map": "forests_edge"}], ids=str)
-def test_combat_choices_match_the_per_rule_helpers(options: dict[str, str]) -> None:
+def test_combat_choices_match_the_per_rule_helpers(options: dict[str, Any]) -> None:
     game = dicefront.load("die_fighting", **options)
     seed = 5
     rng = random.Random(seed)
@@ -87,7 +88,8 @@ def test_combat_choices_match_the_per_rule_helpers(options: dict[str, str]) -> N
                 checked += 1
                 assert actions == reference_orders(state), f"seed {seed}, game {number}: {state.to_json()}"
                 if any(isinstance(a, Charge) for a in actions):  # and the square a charge ends on
-                    unit = state.units[state.active]  # type: ignore[index]
+                    assert state.active is not None
+                    unit = state.units[state.active]
                     for a in actions:
                         if isinstance(a, Charge):
                             assert combat.charge_square(state, unit, a.target) == combat.charge_square(state, unit, a.target, state.reach(unit))
