@@ -82,24 +82,26 @@ def attack_targets(state: DieFightingState, unit: Unit, enemies: list[Unit] | No
 
 def charge_square(state: DieFightingState, unit: Unit, target: Cell, reach: dict[Cell, int] | None = None) -> Cell | None:
     """Rule 7.5: the nearest legal square next to the target: the cheapest to reach,
-    then the closest to where the charge starts, then the first in board order."""
-    layers = state.reach_layers(unit) if reach is None else []
-    bit = state.board.bit
-    best: tuple[int, int, int, int] | None = None
-    for c in state.board.adjacent[target]:
-        if c == unit.cell:
-            continue
-        if reach is None:
-            b = bit[c]
-            cost = next((k for k, layer in enumerate(layers) if layer & b), None)
-        else:
+    then the closest to where the charge starts, then the first in board order.
+    ``reach``: ``state.reach(unit)`` when the caller has it."""
+    ux, uy = unit.cell
+    if reach is not None:
+        best: tuple[int, int, int, int] | None = None
+        for c in state.board.adjacent[target]:
             cost = reach.get(c)
-        if cost is None:
-            continue
-        key = (cost, max(abs(c[0] - unit.cell[0]), abs(c[1] - unit.cell[1])), c[1], c[0])
-        if best is None or key < best:
-            best = key
-    return None if best is None else (best[3], best[2])
+            if cost is None or c == unit.cell:
+                continue
+            key = (cost, max(abs(c[0] - ux), abs(c[1] - uy)), c[1], c[0])
+            if best is None or key < best:
+                best = key
+        return None if best is None else (best[3], best[2])
+    board = state.board
+    around = board.adjacent_mask[target] & ~board.bit[unit.cell]
+    for layer in state.reach_layers(unit):  # the cheapest first
+        found = layer & around
+        if found:  # the closest, then the first in board order
+            return min(board.pick(board.cells, found), key=lambda c: max(abs(c[0] - ux), abs(c[1] - uy)))
+    return None
 
 
 def breakaway_foe(state: DieFightingState, unit: Unit, adjacent: list[Unit] | None = None) -> Unit | None:
