@@ -17,7 +17,7 @@ SIDES = ("south", "north")
 
 
 T = TypeVar("T")
-_REACH_MEMO = 20_000  # reach answers kept per battlefield (then the memo starts afresh)
+_REACH_MEMO = 20_000  # reach answers (and attack actions) kept per battlefield (then the memo starts afresh)
 CELL_NAMES: dict[Cell, str] = {(c, r): Grid.name((c, r)) for c in range(26) for r in range(99)}
 """The name of every square of the largest battlefield the options allow (26 x 99)."""
 _DELTAS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -154,6 +154,8 @@ class Field:
         """The action attacking ``targets``, made once per tuple of squares."""
         found = self._attacks.get(targets)
         if found is None:
+            if len(self._attacks) >= _REACH_MEMO:  # bounded like the reach memo
+                self._attacks.clear()
             found = self._attacks[targets] = Attack(targets)
         return found
 
