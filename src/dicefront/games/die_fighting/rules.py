@@ -13,7 +13,40 @@ from ...core.grid import Cell, Grid
 from ...core.native import mypyc_attr
 from . import combat
 from .actions import Activate, Buy, ChooseMap, ChooseSide, Deploy, DieFightingAction, DoneBuying, MoveTo
-from .constants import DICE_PHASES, EventKind, Phase, Stage
+from .constants import (
+    DICE_PHASES,
+    EV_ACTIVATE,
+    EV_BREAK_AWAY_MOVE,
+    EV_BUY,
+    EV_DEPLOY,
+    EV_GAME_OVER,
+    EV_MAP,
+    EV_MOVE,
+    EV_PHASE,
+    EV_ROLL,
+    EV_ROUND,
+    EV_SIDE,
+    PH_ATTACK_ROLL,
+    PH_BREAK_MOVE,
+    PH_BUY,
+    PH_COMBAT,
+    PH_DAMAGE_ROLL,
+    PH_DEFENCE_ROLL,
+    PH_DEPLOY,
+    PH_INITIATIVE,
+    PH_MAP,
+    PH_MOVE,
+    PH_MOVE_TO,
+    PH_ORDER,
+    PH_OVER,
+    PH_SETUP_ROLL,
+    PH_SIDE,
+    ST_COMBAT,
+    ST_INITIATIVE,
+    ST_MOVE,
+    ST_SETUP,
+    Stage,
+)
 from .tables import SHIPPED_MAPS, Unit, army_key, split_key
 from .terrain import CELL_NAMES, Field
 
@@ -88,19 +121,19 @@ class DieFightingState(PhaseState[DieFightingAction]):
         self.pending: combat.Pending | None = None
         self.lost = [0, 0]
         self.winner: int | None = None
-        self.stage: str = Stage.SETUP
+        self.stage: str = ST_SETUP
         self.player = 0
-        self.phase = Phase.BUY if any(self.buying) else Phase.SETUP_ROLL
-        if self.phase == Phase.BUY:
+        self.phase = PH_BUY if any(self.buying) else PH_SETUP_ROLL
+        if self.phase == PH_BUY:
             self.player = 0 if self.buying[0] else 1
 
     # ----- contract -------------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
-        if self.phase in (Phase.SETUP_ROLL, Phase.INITIATIVE):
+        if self.phase in (PH_SETUP_ROLL, PH_INITIATIVE):
             return BOTH_2D6
-        if self.phase in (Phase.ATTACK_ROLL, Phase.DEFENCE_ROLL):
+        if self.phase in (PH_ATTACK_ROLL, PH_DEFENCE_ROLL):
             return TWO_D6
-        if self.phase == Phase.DAMAGE_ROLL:
+        if self.phase == PH_DAMAGE_ROLL:
             sides = combat.damage_die(self)
             found = _DICE.get(sides)
             if found is None:
@@ -200,29 +233,37 @@ class DieFightingState(PhaseState[DieFightingAction]):
             mask |= layer
         return mask & free
 
-    def _reach(self, unit: Unit) -> tuple[tuple[int, ...], int]:
+    def _reach(self, unit: Unit, pin: bool = False) -> tuple[tuple[int, ...], int]:
+        """The reach layers and the mask of squares the unit may end on (all but those of
+        other units). ``pin``: when an enemy holds the unit (rule 6.5), no layers."""
         table = self.game.table.units
-        mounted = table[unit.kind].mounted
+        mounted = table[unit.kind].type == "mounted"
         board = self.board
         bit, adjacent = board.bit, board.adjacent_mask
         owner = unit.owner
-        stops = enemies = occupied = 0
+        stops = enemies = occupied = held = 0
         for e in self.units.values():
             b = bit[e.cell]
             occupied |= b
             if e.owner != owner:
                 enemies |= b
-                if not mounted or table[e.kind].mounted:
+                kind = table[e.kind].type
+                if not mounted or kind == "mounted":
                     stops |= adjacent[e.cell]
+                    if kind != "ranged":  # Ranged units hold nobody
+                        held |= b
+        here = bit[unit.cell]
+        if pin and held & adjacent[unit.cell]:
+            return (), 0
         layers = board.reach_layers(unit.cell, self.stat(unit, "speed") + self.stat(unit, "movement"), stops, enemies)
-        return layers, ~(occupied & ~bit[unit.cell])
+        return layers, ~(occupied & ~here)
 
     # ----- legal actions ------------------------------------------------------------------
     def legal_actions(self, player: int) -> list[DieFightingAction]:
-        if player not in self.actors:
-            return []
         phase = self.phase
-        if phase == Phase.MOVE or phase == Phase.COMBAT:
+        if player != self.player or phase in DICE_PHASES or phase == PH_OVER:  # not an actor (``actors``)
+            return []
+        if phase in (PH_MOVE, PH_COMBAT):
             done = self.done
             board = self.board
             bit = board.bit
@@ -231,19 +272,18 @@ class DieFightingState(PhaseState[DieFightingAction]):
                 if u.owner == player and uid not in done:
                     mask |= bit[u.cell]
             return board.pick(board.activate, mask)
-        if phase == Phase.MOVE_TO or phase == Phase.BREAK_MOVE:
+        if phase in (PH_MOVE_TO, PH_BREAK_MOVE):
             unit = self.units[self.active] if self.active is not None else None
             return [] if unit is None else self.board.pick(self.board.move_to, self._move_mask(unit))
-        if phase == Phase.ORDER:
+        if phase == PH_ORDER:
             return combat.order_actions(self)
-        if phase == Phase.BUY:
+        if phase == PH_BUY:
             return self._buy_actions(player)
-        if phase == Phase.DEPLOY:
-            free = [c for c in self.board.zone(self.side_of(player)) if c not in self.at]
-            return [Deploy(k, c) for k in sorted(self.army[player]) if self.army[player][k] for c in free]
-        if phase == Phase.MAP:
+        if phase == PH_DEPLOY:
+            return self._deploy_actions(player)
+        if phase == PH_MAP:
             return [ChooseMap(k) for k in SHIPPED_MAPS if k not in self.maps]
-        if phase == Phase.SIDE:
+        if phase == PH_SIDE:
             return [ChooseSide("south"), ChooseSide("north")]
         return []
 
@@ -252,9 +292,26 @@ class DieFightingState(PhaseState[DieFightingAction]):
         return self.board.pick(self.board.cells, self._move_mask(unit))
 
     def _move_mask(self, unit: Unit) -> int:
-        if self.phase == Phase.MOVE_TO and self.pinned(unit):  # rule 6.5
+        layers, free = self._reach(unit, self.phase == PH_MOVE_TO)
+        if not free:  # held by an enemy (rule 6.5): it stays
             return self.board.bit[unit.cell]
-        return self.reach_mask(unit)
+        mask = 0
+        for layer in layers:
+            mask |= layer
+        return mask & free
+
+    def _deploy_actions(self, player: int) -> list[DieFightingAction]:  # rule 3.4
+        board = self.board
+        bit = board.bit
+        free = board.zone_mask(self.side_of(player))
+        for cell in self.at:
+            free &= ~bit[cell]
+        out: list[DieFightingAction] = []
+        army = self.army[player]
+        for key in sorted(army):
+            if army[key]:
+                out += board.pick(board.deploys(key), free)
+        return out
 
     def _buy_actions(self, player: int) -> list[DieFightingAction]:  # rule 2.6
         table = self.game.table
@@ -281,7 +338,7 @@ class DieFightingState(PhaseState[DieFightingAction]):
             return self._activate(action, player)
         if isinstance(action, MoveTo):
             return self._move_to(action, player)
-        if self.phase == Phase.ORDER:
+        if self.phase == PH_ORDER:
             return combat.apply_order(self, action, player)
         if isinstance(action, (Buy, DoneBuying)):
             return self._buy(action, player)
@@ -297,19 +354,19 @@ class DieFightingState(PhaseState[DieFightingAction]):
         who = self.game.player_name(player)
         if isinstance(action, DoneBuying):
             self.buying[player] = False
-            ev = Event(EventKind.BUY, f"{who} finishes buying with {self.spent[player]} of {self.game.points} points spent.",
+            ev = Event(EV_BUY, f"{who} finishes buying with {self.spent[player]} of {self.game.points} points spent.",
                        {"player": player, "spent": self.spent[player]})
         else:
             kind, cmd = split_key(action.key)
             cost = self.game.table.cost(kind, cmd)
             self.army[player][action.key] = self.army[player].get(action.key, 0) + 1
             self.spent[player] += cost
-            ev = Event(EventKind.BUY, f"{who} buys {self.game.table.label(kind, cmd)} for {cost} points.",
+            ev = Event(EV_BUY, f"{who} buys {self.game.table.label(kind, cmd)} for {cost} points.",
                        {"player": player, "unit": action.key, "cost": cost})
         if self.buying[1 - player]:
             self.player = 1 - player
         elif not self.buying[player]:
-            self.phase = Phase.SETUP_ROLL
+            self.phase = PH_SETUP_ROLL
         return [ev]
 
     def _choose_map(self, action: ChooseMap, player: int) -> list[Event]:  # rule 3.2
@@ -317,17 +374,17 @@ class DieFightingState(PhaseState[DieFightingAction]):
         tile = self.game.tile(action.key)
         slot = len(self.maps)
         where = "" if self.game.map_count == 1 else f" for map slot {slot} of {self.game.map_count}"
-        events = [Event(EventKind.MAP, f"{self.game.player_name(player)} chooses the map {tile.name}{where}.", {"map": action.key})]
+        events = [Event(EV_MAP, f"{self.game.player_name(player)} chooses the map {tile.name}{where}.", {"map": action.key})]
         if len(self.maps) == self.game.map_count:
             self.field = self.game.field_for(self.maps)
-            self.phase, self.player = Phase.SIDE, 1 - player
+            self.phase, self.player = PH_SIDE, 1 - player
         return events
 
     def _choose_side(self, action: ChooseSide, player: int) -> list[Event]:  # rule 3.3
         self.south = player if action.side == "south" else 1 - player
         assert self.roll_winner is not None
-        self.phase, self.player = Phase.DEPLOY, self.roll_winner
-        return [Event(EventKind.SIDE, f"{self.game.player_name(player)} takes the {action.side} edge.", {"player": player, "side": action.side})]
+        self.phase, self.player = PH_DEPLOY, self.roll_winner
+        return [Event(EV_SIDE, f"{self.game.player_name(player)} takes the {action.side} edge.", {"player": player, "side": action.side})]
 
     def _deploy(self, action: Deploy, player: int) -> list[Event]:  # rule 3.4
         kind, cmd = split_key(action.key)
@@ -338,14 +395,14 @@ class DieFightingState(PhaseState[DieFightingAction]):
         unit = Unit(player, kind, cmd, action.cell, card.die, card.uses if card.ranged else 0)
         self._place(self.next_id, unit)
         self.next_id += 1
-        ev = Event(EventKind.DEPLOY, f"{self.game.player_name(player)} deploys {self.game.table.label(kind, cmd)} on {CELL_NAMES[action.cell]}.",
+        ev = Event(EV_DEPLOY, f"{self.game.player_name(player)} deploys {self.game.table.label(kind, cmd)} on {CELL_NAMES[action.cell]}.",
                    {"player": player, "unit": action.key, "cell": CELL_NAMES[action.cell]})
         if self.army_size(1 - player):
             self.player = 1 - player
         elif not self.army_size(player):
-            self.phase = Phase.INITIATIVE
+            self.phase = PH_INITIATIVE
             self.round = 1
-            return [ev, Event(EventKind.ROUND, "Round 1 begins: roll for initiative.", {"round": 1})]
+            return [ev, Event(EV_ROUND, "Round 1 begins: roll for initiative.", {"round": 1})]
         return [ev]
 
     def _place(self, uid: int, unit: Unit) -> None:
@@ -366,8 +423,8 @@ class DieFightingState(PhaseState[DieFightingAction]):
         uid = self.at[action.cell]
         self.active = uid
         self.done.add(uid)
-        self.phase = Phase.MOVE_TO if self.stage == Stage.MOVE else Phase.ORDER
-        return [Event(EventKind.ACTIVATE, f"{self.game.player_name(player)} activates the {self.game.table.label(self.units[uid].kind, self.units[uid].commander)} on {CELL_NAMES[action.cell]}.",
+        self.phase = PH_MOVE_TO if self.stage == ST_MOVE else PH_ORDER
+        return [Event(EV_ACTIVATE, f"{self.game.player_name(player)} activates the {self.game.table.label(self.units[uid].kind, self.units[uid].commander)} on {CELL_NAMES[action.cell]}.",
                       {"player": player, "cell": CELL_NAMES[action.cell], "stage": str(self.stage)})]
 
     def _move_to(self, action: MoveTo, player: int) -> list[Event]:  # rules 6.1-6.5, 7.2
@@ -381,7 +438,7 @@ class DieFightingState(PhaseState[DieFightingAction]):
         else:
             self.move_unit(self.active, action.cell)
             text = f"{who}'s {label} moves {CELL_NAMES[start]}-{CELL_NAMES[action.cell]}."
-        kind = EventKind.BREAK_AWAY_MOVE if self.phase == Phase.BREAK_MOVE else EventKind.MOVE
+        kind = EV_BREAK_AWAY_MOVE if self.phase == PH_BREAK_MOVE else EV_MOVE
         return [Event(kind, text, {"from": CELL_NAMES[start], "to": CELL_NAMES[action.cell]}), *self.end_activation()]
 
     # ----- activation order and rounds --------------------------------------------------------
@@ -396,55 +453,64 @@ class DieFightingState(PhaseState[DieFightingAction]):
         over = self.check_elimination()
         if over:
             return over
-        phase = Phase.MOVE if self.stage == Stage.MOVE else Phase.COMBAT
-        done = self.done
-        ready = {u.owner for uid, u in self.units.items() if uid not in done}
-        for p in (1 - self.player, self.player):
-            if p in ready:
-                self.phase, self.player = phase, p
-                return []
-        if self.stage == Stage.MOVE:
-            return self._start_stage(Stage.COMBAT)
+        phase = PH_MOVE if self.stage == ST_MOVE else PH_COMBAT
+        done, other = self.done, 1 - self.player
+        mine = False
+        for uid, u in self.units.items():
+            if uid not in done:
+                if u.owner == other:
+                    self.phase, self.player = phase, other
+                    return []
+                mine = True
+        if mine:
+            self.phase = phase
+            return []
+        if self.stage == ST_MOVE:
+            return self._start_stage(ST_COMBAT)
         return self._end_round()
 
     def _start_stage(self, stage: Stage) -> list[Event]:
         self.stage = stage
         self.done = set()
-        self.phase = Phase.MOVE if stage == Stage.MOVE else Phase.COMBAT
+        self.phase = PH_MOVE if stage == ST_MOVE else PH_COMBAT
         self.player = self.first if self.can_activate(self.first) else 1 - self.first
-        what = "Movement" if stage == Stage.MOVE else "Combat"
-        return [Event(EventKind.PHASE, f"{what} phase of round {self.round}: {self.game.player_name(self.player)} activates first.",
+        what = "Movement" if stage == ST_MOVE else "Combat"
+        return [Event(EV_PHASE, f"{what} phase of round {self.round}: {self.game.player_name(self.player)} activates first.",
                       {"stage": str(stage), "round": self.round})]
 
     def _end_round(self) -> list[Event]:  # rules 9.2, 9.3
         limit = self.game.round_limit
         if self.round >= limit:
-            self.phase = Phase.OVER
+            self.phase = PH_OVER
             if self.game.options.victory == "timed":
                 score = (self.lost[1], self.lost[0])
                 self.winner = None if score[0] == score[1] else (0 if score[0] > score[1] else 1)
                 who = "a draw" if self.winner is None else f"{self.game.player_name(self.winner)} wins"
-                return [Event(EventKind.GAME_OVER, f"Time is up after round {limit}: {self.game.player_name(0)} scored {score[0]} points, "
+                return [Event(EV_GAME_OVER, f"Time is up after round {limit}: {self.game.player_name(0)} scored {score[0]} points, "
                               f"{self.game.player_name(1)} {score[1]}; {who}.", {"winner": self.winner, "score": list(score)})]
-            return [Event(EventKind.GAME_OVER, f"Round limit {limit} reached with both armies on the map: a draw.", {"winner": None})]
+            return [Event(EV_GAME_OVER, f"Round limit {limit} reached with both armies on the map: a draw.", {"winner": None})]
         self.round += 1
-        self.stage = Stage.INITIATIVE
-        self.phase = Phase.INITIATIVE
-        return [Event(EventKind.ROUND, f"Round {self.round} begins: roll for initiative.", {"round": self.round})]
+        self.stage = ST_INITIATIVE
+        self.phase = PH_INITIATIVE
+        return [Event(EV_ROUND, f"Round {self.round} begins: roll for initiative.", {"round": self.round})]
 
     def check_elimination(self) -> list[Event]:
         """Rule 9.1: a player with no unit left on the map loses at once."""
-        owners = {u.owner for u in self.units.values()}
+        seen = 0  # bit p: player p has a unit
+        for u in self.units.values():
+            seen |= 1 << u.owner
+            if seen == 3:
+                return []
         for p in (0, 1):
-            if p not in owners:
-                self.phase, self.winner = Phase.OVER, 1 - p
-                return [Event(EventKind.GAME_OVER, f"{self.game.player_name(1 - p)} wins: {self.game.player_name(p)} has no units left.",
+            if not seen >> p & 1:
+                self.phase, self.winner = PH_OVER, 1 - p
+                return [Event(EV_GAME_OVER, f"{self.game.player_name(1 - p)} wins: {self.game.player_name(p)} has no units left.",
                               {"winner": 1 - p})]
         return []
 
     # ----- chance --------------------------------------------------------------------------------
     def _apply_chance(self, outcome: Roll) -> list[Event]:
-        if self.phase in (Phase.SETUP_ROLL, Phase.INITIATIVE):
+        if self.phase in (PH_SETUP_ROLL, PH_INITIATIVE):
             return self._roll_off(outcome)
         return combat.apply_roll(self, outcome)
 
@@ -453,7 +519,7 @@ class DieFightingState(PhaseState[DieFightingAction]):
         units; equal again: roll again."""
         f = [int(x) for x in outcome.faces]
         totals = (f[0] + f[1], f[2] + f[3])
-        setup = self.phase == Phase.SETUP_ROLL
+        setup = self.phase == PH_SETUP_ROLL
         counts = (self.army_size(0), self.army_size(1)) if setup else (len(self.units_of(0)), len(self.units_of(1)))
         what = "Set-up roll" if setup else f"Initiative, round {self.round}"
         text = f"{what}: {self.game.player_name(0)} {f[0]}+{f[1]}={totals[0]}, {self.game.player_name(1)} {f[2]}+{f[3]}={totals[1]}"
@@ -463,33 +529,33 @@ class DieFightingState(PhaseState[DieFightingAction]):
             winner = 0 if counts[0] > counts[1] else 1
             text += f"; a tie, won by the side with more units ({counts[winner]} to {counts[1 - winner]})"
         else:
-            return [Event(EventKind.ROLL, text + "; a tie with equal units: roll again.", {"dice": f}, dice=tuple(f))]
+            return [Event(EV_ROLL, text + "; a tie with equal units: roll again.", {"dice": f}, dice=tuple(f))]
         data = {"dice": f, "winner": winner}
-        ev = Event(EventKind.ROLL, f"{text}. {self.game.player_name(winner)} wins.", data, dice=tuple(f))
+        ev = Event(EV_ROLL, f"{text}. {self.game.player_name(winner)} wins.", data, dice=tuple(f))
         if not setup:
             self.first = winner
-            return [ev, *self._start_stage(Stage.MOVE)]
+            return [ev, *self._start_stage(ST_MOVE)]
         self.roll_winner = winner
         if self.field is None:
-            self.phase, self.player = Phase.MAP, winner
+            self.phase, self.player = PH_MAP, winner
         else:
-            self.phase, self.player = Phase.SIDE, 1 - winner
+            self.phase, self.player = PH_SIDE, 1 - winner
         return [ev]
 
     # ----- status ---------------------------------------------------------------------------------
     def status_text(self) -> str:
-        if self.phase == Phase.OVER or self.phase in DICE_PHASES:
+        if self.phase == PH_OVER or self.phase in DICE_PHASES:
             return super().status_text()
         steps: dict[str, str] = {
-            Phase.BUY: f"buy units ({self.game.points - self.spent[self.player]} points left)",
-            Phase.MAP: "choose the map",
-            Phase.SIDE: "choose a side",
-            Phase.DEPLOY: "deploy a unit",
-            Phase.MOVE: f"round {self.round}, movement: activate a unit",
-            Phase.MOVE_TO: f"round {self.round}, movement: move the active unit",
-            Phase.COMBAT: f"round {self.round}, combat: activate a unit",
-            Phase.ORDER: f"round {self.round}, combat: choose the active unit's action",
-            Phase.BREAK_MOVE: f"round {self.round}, combat: move the unit that broke away",
+            PH_BUY: f"buy units ({self.game.points - self.spent[self.player]} points left)",
+            PH_MAP: "choose the map",
+            PH_SIDE: "choose a side",
+            PH_DEPLOY: "deploy a unit",
+            PH_MOVE: f"round {self.round}, movement: activate a unit",
+            PH_MOVE_TO: f"round {self.round}, movement: move the active unit",
+            PH_COMBAT: f"round {self.round}, combat: activate a unit",
+            PH_ORDER: f"round {self.round}, combat: choose the active unit's action",
+            PH_BREAK_MOVE: f"round {self.round}, combat: move the unit that broke away",
         }
         return f"{self.game.seat_name(self.player)}: {steps[self.phase]}"
 
@@ -497,7 +563,7 @@ class DieFightingState(PhaseState[DieFightingAction]):
 def _reason(state: DieFightingState, action: Action, player: int) -> str | None:
     if isinstance(action, Activate):
         unit = state.unit_at(action.cell)
-        if state.phase not in (Phase.MOVE, Phase.COMBAT):
+        if state.phase not in (PH_MOVE, PH_COMBAT):
             return f"units are activated only at the start of an activation (now: {state.phase.replace('-', ' ')})"
         if unit is None or unit.owner != player:
             return f"there is no unit of yours on {Grid.name(action.cell)}"
@@ -508,7 +574,7 @@ def _reason(state: DieFightingState, action: Action, player: int) -> str | None:
         return f"cannot buy {action.key}: unknown unit or commander, too expensive, or the army is full"
     if isinstance(action, Deploy):
         return f"{action.key} is not in your reserve or {Grid.name(action.cell)} is not a free square of your deployment zone"
-    if state.phase == Phase.ORDER:
+    if state.phase == PH_ORDER:
         return combat.order_reason(state, action)
     return None
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from ...core.grid import Cell, Grid
-from .actions import Activate, MoveTo
+from .actions import Activate, Attack, Charge, Deploy, MoveTo, Regroup
 from .tables import DEPLOY_ROWS, MapTile
 
 # how many tiles across and deep each mode joins (rule 1.2); slot order: south-west,
@@ -17,7 +17,7 @@ SIDES = ("south", "north")
 
 
 T = TypeVar("T")
-_REACH_MEMO = 20_000  # reach answers kept per battlefield (then the memo starts afresh)
+_REACH_MEMO = 20_000  # reach answers (and attack actions) kept per battlefield (then the memo starts afresh)
 CELL_NAMES: dict[Cell, str] = {(c, r): Grid.name((c, r)) for c in range(26) for r in range(99)}
 """The name of every square of the largest battlefield the options allow (26 x 99)."""
 _DELTAS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -71,6 +71,12 @@ class Field:
         # the actions naming one square, built once (frozen: equal to freshly built ones)
         self.activate: tuple[Activate, ...] = tuple(Activate(cell) for cell in self.cells)
         self.move_to: tuple[MoveTo, ...] = tuple(MoveTo(cell) for cell in self.cells)
+        self.charge: dict[Cell, Charge] = {cell: Charge(cell) for cell in self.cells}
+        self.regroup: dict[Cell, Regroup] = {cell: Regroup(cell) for cell in self.cells}
+        self._attacks: dict[tuple[Cell, ...], Attack] = {}
+        self._deploys: dict[str, tuple[Deploy, ...]] = {}
+        self._near: dict[tuple[Cell, int], int] = {}
+        self._zones: dict[str, int] = {}
         self.adjacent_mask: dict[Cell, int] = {}
         step1: list[int] = []
         step2: list[int] = []
@@ -87,11 +93,45 @@ class Field:
         # the same tables keyed by the square's bit (saves a bit_length per step)
         self._steps_by_bit: dict[int, tuple[int, int]] = {1 << i: (one, two) for i, (one, two) in enumerate(zip(step1, step2, strict=True))}
         self._reached: dict[tuple[Cell, int, int, int], tuple[int, ...]] = {}
+        self._dilation_tables()
+
+    def _dilation_tables(self) -> None:
+        """Masks for :meth:`reach_layers` to step from many squares at once: shifting a
+        mask by 1 and by the width moves every square to its neighbours. That holds for a
+        square whose 8 steps all follow the plain rule (cost 2 onto Slow terrain, 1 onto
+        clear, none onto Blocking); the squares near a diagonal between two Blocking or
+        two Slow squares (``_odd``) step through their own table instead."""
+        g = self.grid
+        bit = self.bit
+        full = (1 << len(self.cells)) - 1
+        slow = sum(bit[c] for c in self.slow)
+        blocking = sum(bit[c] for c in self.blocking)
+        self._full = full
+        self._not_first = full & ~sum(bit[(0, r)] for r in range(g.height))
+        self._not_last = full & ~sum(bit[(g.width - 1, r)] for r in range(g.height))
+        self._clear = full & ~slow & ~blocking
+        self._slow = slow & ~blocking
+        odd = 0
+        for cell in self.cells:
+            steps = dict(self.steps[cell])
+            for dc, dr in _DELTAS:
+                to = (cell[0] + dc, cell[1] + dr)
+                if to in bit and to not in self.blocking and steps.get(to) != (2 if to in self.slow else 1):
+                    odd |= bit[cell]
+        self._odd = odd
         self._chunks: dict[int, tuple[tuple[Any, ...], list[dict[int, tuple[Any, ...]]]]] = {}
 
     def pick(self, items: tuple[T, ...], mask: int) -> list[T]:
         """The items (one per square, in bit order) at the set bits of ``mask``, in
-        board order: a byte of the mask at a time, through per-byte tables built once."""
+        board order: a bit at a time for a sparse mask, else a byte of the mask at a
+        time, through per-byte tables built once."""
+        if mask.bit_count() <= 6:
+            few: list[T] = []
+            while mask:
+                low = mask & -mask
+                few.append(items[low.bit_length() - 1])
+                mask ^= low
+            return few
         found = self._chunks.get(id(items))
         if found is None or found[0] is not items:
             found = self._chunks[id(items)] = (items, [{} for _ in range(0, len(items), 8)])
@@ -109,6 +149,50 @@ class Field:
             mask >>= 8
             i += 1
         return out
+
+    def attack(self, targets: tuple[Cell, ...]) -> Attack:
+        """The action attacking ``targets``, made once per tuple of squares."""
+        found = self._attacks.get(targets)
+        if found is None:
+            if len(self._attacks) >= _REACH_MEMO:  # bounded like the reach memo
+                self._attacks.clear()
+            found = self._attacks[targets] = Attack(targets)
+        return found
+
+    def deploys(self, key: str) -> tuple[Deploy, ...]:
+        """Deploying the unit ``key`` on each square, in bit order (for :meth:`pick`)."""
+        found = self._deploys.get(key)
+        if found is None:
+            found = self._deploys[key] = tuple(Deploy(key, cell) for cell in self.cells)
+        return found
+
+    def zone_mask(self, side: str) -> int:
+        """:meth:`zone` as a bit mask."""
+        found = self._zones.get(side)
+        if found is None:
+            found = self._zones[side] = sum(self.bit[cell] for cell in self.zone(side))
+        return found
+
+    def near(self, cell: Cell, distance: int) -> int:
+        """The squares at most ``distance`` from ``cell`` (diagonals count 1), as a bit mask."""
+        key = (cell, distance)
+        found = self._near.get(key)
+        if found is None:
+            c, r = cell
+            width, height = self.grid.width, self.grid.height
+            low, high = max(c - distance, 0), min(c + distance, width - 1)
+            row = ((1 << (high - low + 1)) - 1) << low
+            found = 0
+            for y in range(max(r - distance, 0), min(r + distance, height - 1) + 1):
+                found |= row << (y * width)
+            self._near[key] = found
+        return found
+
+    def in_range(self, cell: Cell, distance: int) -> int:
+        """The squares a unit on ``cell`` with range ``distance`` (at least 1) may
+        attack: within ``distance``, and at distance 1 only adjacent ones (rules 5.5
+        and 8.1), as a bit mask."""
+        return self.near(cell, distance) & ~self.near(cell, 1) | self.adjacent_mask[cell]
 
     def _adjacent(self, cell: Cell) -> frozenset[Cell]:
         """Rule 5.5: the 8 squares around, less diagonals between two Blocking squares."""
@@ -176,19 +260,26 @@ class Field:
             self._reached.clear()
         seen = self.bit[start]
         layers = [seen]
-        by_bit = self._steps_by_bit
+        width, full, not_first, not_last = self.grid.width, self._full, self._not_first, self._not_last
+        clear, slow, odd_squares, by_bit = self._clear, self._slow, self._odd, self._steps_by_bit
         later = [0] * (budget + 3)
         expand = seen
         for k in range(1, budget + 1):
-            one = two = 0
-            while expand:
-                low = expand & -expand
-                a, b = by_bit[low]
-                one |= a
-                two |= b
-                expand ^= low
-            later[k] |= one
-            later[k + 1] |= two
+            if expand:
+                odd = expand & odd_squares
+                plain = expand ^ odd
+                row = plain | (plain & not_last) << 1 | (plain & not_first) >> 1
+                around = (row | row << width | row >> width) & full
+                one = around & clear
+                two = around & slow
+                while odd:
+                    low = odd & -odd
+                    a, b = by_bit[low]
+                    one |= a
+                    two |= b
+                    odd ^= low
+                later[k] |= one
+                later[k + 1] |= two
             new = later[k] & ~seen & ~enemies
             seen |= new
             layers.append(new)
