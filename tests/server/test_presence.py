@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 
 from dicefront.server import create_app, social
 from dicefront.server.hub import Hub
-from dicefront.server.presence import EXPIRE, MAX_PAYLOAD, Presence
+from dicefront.server.presence import EXPIRE, MAX_HEARD, MAX_PAYLOAD, MAX_PROCESSES, Presence
 from dicefront.server.storage import Storage
 
 from .conftest import create, invite_token, live, receive, settle
@@ -143,6 +143,24 @@ def test_odd_presence_messages_are_taken_or_ignored_without_error(tmp_path: Path
         assert presence.heard_payload(payload)
         assert presence.elsewhere("h") == set()
         assert sum(len(p) for p in presence.heard.values()) <= 1
+    finally:
+        hub.storage.close()
+
+
+def test_a_flood_of_presence_messages_is_remembered_only_up_to_a_bound(tmp_path: Path) -> None:
+    """Any process with database access can write on the channel: made-up game ids and
+    process names fill no more than MAX_HEARD seats and MAX_PROCESSES processes a seat."""
+    hub, presence, _ = _presence(tmp_path)
+    try:
+        for batch in range(MAX_HEARD // 1000 + 5):
+            presence.heard_payload("~here p " + " ".join(f"b{batch}x{i}:01" for i in range(500)))
+        assert len(presence.heard) <= MAX_HEARD
+        for proc in range(MAX_PROCESSES + 50):
+            presence.heard_payload(f"~here p{proc} b0x0:0")
+        assert len(presence.heard[("b0x0", 0)]) <= MAX_PROCESSES
+        assert presence.elsewhere("b0x0") == {0, 1}
+        presence.heard_payload("~here p " + "g" * 200 + ":0")
+        assert not any(len(game) > 80 for game, _ in presence.heard), "no game id is that long"
     finally:
         hub.storage.close()
 
