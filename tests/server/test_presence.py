@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from dicefront.server import create_app, social
+from dicefront.server import create_app, hub_shared, social
 from dicefront.server.hub import Hub
 from dicefront.server.presence import EXPIRE, MAX_HEARD, MAX_PAYLOAD, MAX_PROCESSES, Presence
 from dicefront.server.storage import Storage
@@ -215,3 +215,25 @@ def test_a_seat_behind_a_silent_process_is_away_since_it_was_last_heard_of(tmp_p
         hub.storage.close()
     assert connected and idle is not None
     assert wait == idle - (EXPIRE + 5)
+
+
+def test_a_change_message_with_a_non_ascii_digit_length_is_taken_as_a_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``"<game> <length>"`` from any process on the channel: a length such as "\u00b2"
+    (a digit to str.isdigit, not to int) makes this process catch up, no exception."""
+    hub, _, _ = _presence(tmp_path)
+    refreshed: list[str] = []
+    monkeypatch.setattr(hub_shared, "refresh_soon", lambda h, game_id: refreshed.append(game_id))
+
+    async def scenario() -> None:
+        try:
+            room, _, _ = await hub.create("ditch", {}, "friend", 0)
+            hub_shared.heard(hub, f"{room.live.id} \u00b2")
+            hub_shared.heard(hub, f"{room.live.id} 0")  # already known here: nothing to do
+        finally:
+            await hub.close()
+
+    try:
+        run_coroutine(scenario())
+    finally:
+        hub.storage.close()
+    assert len(refreshed) == 1
