@@ -237,3 +237,28 @@ def test_a_change_message_with_a_non_ascii_digit_length_is_taken_as_a_change(tmp
     finally:
         hub.storage.close()
     assert len(refreshed) == 1
+
+
+def test_a_flood_of_asks_is_answered_once_while_an_answer_is_pending(tmp_path: Path) -> None:
+    """``~ask`` makes every process announce all its seats: many asks at once (from any
+    process on the channel) are answered by one announcement, not one each."""
+    hub, presence, _ = _presence(tmp_path)
+    answers: list[int] = []
+
+    async def announce_all() -> None:
+        answers.append(1)
+
+    presence.announce_all = announce_all  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        for _ in range(100):
+            presence.heard_payload("~ask p1")
+        await asyncio.sleep(0.05)
+        presence.heard_payload("~ask p1")  # the first answer is out: a later ask is answered again
+        await asyncio.sleep(0.05)
+
+    try:
+        run_coroutine(scenario())
+    finally:
+        hub.storage.close()
+    assert answers == [1, 1]

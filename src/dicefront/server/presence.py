@@ -58,6 +58,7 @@ class Presence:
         self.clock: Callable[[], float] = time.monotonic
         self._beat: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._answering = False  # an answer to ~ask is pending
 
     @property
     def active(self) -> bool:
@@ -168,8 +169,9 @@ class Presence:
         if len(words) < 2 or words[1] == self.me:
             return True
         kind, proc, items = words[0], words[1][:32], words[2:]
-        if kind == "ask":
-            self._soon(self.announce_all())
+        if kind == "ask" and not self._answering:  # asks coming while an answer is pending share it
+            self._answering = True
+            self._soon(self._answer())
         elif kind in ("here", "gone"):
             self._take(kind == "here", proc, items)
         return True
@@ -195,6 +197,12 @@ class Presence:
             if room is not None and self.sync(room):
                 for seat in told:
                     self._soon(self.changed(self.hub, room, seat))
+
+    async def _answer(self) -> None:
+        try:
+            await self.announce_all()
+        finally:
+            self._answering = False
 
     def _procs(self, game_id: str, seat: int, proc: str, here: bool) -> dict[str, float] | None:
         """The processes heard of for the seat; None when the bounds are reached (a flood of
