@@ -104,8 +104,9 @@ def test_a_replay_given_as_position_says_how_to_export_one(tmp_path: Path, comma
         (b"{not json", "not valid JSON"),
         (b'{"game": "ditch"}', "not a saved position"),
         (b"[1, 2]", "not a saved position"),
+        (b'{"game": ' + b"9" * 5000 + b"}", "too many digits"),
     ],
-    ids=["binary", "nested", "not-json", "no-state", "a-list"],
+    ids=["binary", "nested", "not-json", "no-state", "a-list", "huge-number"],
 )
 def test_play_position_files_that_are_not_positions(tmp_path: Path, content: bytes, words: str) -> None:
     path = tmp_path / "pos.json"

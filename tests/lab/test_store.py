@@ -100,3 +100,25 @@ def test_foreign_run_files_are_refused(tmp_path: Path, content: str) -> None:
 
 def test_report_of_an_empty_directory(tmp_path: Path) -> None:
     _one_line_error(["lab", "report", str(tmp_path)], "holds no lab run")
+
+
+def test_a_directory_in_place_of_a_run_file_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "run.json").mkdir()
+    _one_line_error(["lab", "report", str(tmp_path)], "not a regular file")
+    run = tmp_path / "run"
+    _balance(2, run)
+    (run / "records.jsonl").unlink()
+    (run / "records.jsonl").mkdir()
+    _one_line_error(["lab", "report", str(run)], "not a regular file")
+
+
+def test_numbers_with_thousands_of_digits_are_a_clear_error(tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    _balance(2, run)
+    path = run / "records.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    path.write_text(lines[0].replace('"steps":', '"steps":' + "9" * 5000 + ',"x":') + lines[1])
+    _one_line_error(["lab", "report", str(run)], "line 1: not valid JSON")
+    spec = run / "run.json"
+    spec.write_text(spec.read_text().replace('"seed": 3', '"seed": ' + "9" * 5000))
+    _one_line_error(["lab", "report", str(run)], "is not valid JSON")

@@ -67,6 +67,15 @@ def test_only_a_joined_cluster_gets_the_package_shipped() -> None:
     assert Path(shipped) == Path(dicefront.__file__).parent
 
 
+def test_the_shipped_package_leaves_out_compiled_modules_and_databases() -> None:
+    """A mypyc-compiled module needs its runtime library from outside the package (and
+    this machine's Python): shipped alone it fails to import on another node. Byte code
+    and databases are not code to ship."""
+    env = runtime_env("head:6379")
+    assert env is not None
+    assert {"*.so", "*.pyd", "__pycache__", "*.sqlite3", "*.sqlite", "*.db"} <= set(env["excludes"])
+
+
 def test_progress_counts_every_game() -> None:
     seen: list[int] = []
     run_tasks(_tasks(n=5), "local", 1, progress=seen.append)

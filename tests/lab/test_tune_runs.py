@@ -136,3 +136,20 @@ def test_a_tune_directory_is_not_a_balance_run(tmp_path: Path) -> None:
     _ok([*TUNE, "--run", str(run)])
     _one_line_error(["lab", "balance", "ditch", "-a", "random,random", "-n", "2", "--seed", "6", "--run", str(run)], "(kind differ)")
     _one_line_error([*COMPARE, "-n", "2", "--run", str(run)], "kind")
+
+
+@pytest.mark.usefixtures("few_candidates")
+def test_a_tampered_games_count_is_refused_before_any_game_is_set_up(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """run.json asking for more games a phase than records.jsonl holds cannot be
+    re-reported: refused at once, without building the millions of tasks it names."""
+    run = tmp_path / "run"
+    _ok([*TUNE, "--run", str(run)])
+    spec = json.loads((run / "run.json").read_text())
+    spec["extra"]["games"] = 5_000_000
+    (run / "run.json").write_text(json.dumps(spec))
+
+    def no_tasks(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game task was built")
+
+    monkeypatch.setattr(variants_module, "GameTask", no_tasks)
+    _one_line_error(["lab", "report", str(run)], "asks for 5000000 games a phase")

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from dicefront.server import create_app, social
+from dicefront.server import create_app, hub_shared, social
 from dicefront.server.hub import Hub
-from dicefront.server.presence import EXPIRE, MAX_PAYLOAD, Presence
+from dicefront.server.presence import EXPIRE, MAX_HEARD, MAX_PAYLOAD, MAX_PROCESSES, Presence
 from dicefront.server.storage import Storage
 
 from .conftest import create, invite_token, live, receive, settle
@@ -147,6 +147,24 @@ def test_odd_presence_messages_are_taken_or_ignored_without_error(tmp_path: Path
         hub.storage.close()
 
 
+def test_a_flood_of_presence_messages_is_remembered_only_up_to_a_bound(tmp_path: Path) -> None:
+    """Any process with database access can write on the channel: made-up game ids and
+    process names fill no more than MAX_HEARD seats and MAX_PROCESSES processes a seat."""
+    hub, presence, _ = _presence(tmp_path)
+    try:
+        for batch in range(MAX_HEARD // 1000 + 5):
+            presence.heard_payload("~here p " + " ".join(f"b{batch}x{i}:01" for i in range(500)))
+        assert len(presence.heard) <= MAX_HEARD
+        for proc in range(MAX_PROCESSES + 50):
+            presence.heard_payload(f"~here p{proc} b0x0:0")
+        assert len(presence.heard[("b0x0", 0)]) <= MAX_PROCESSES
+        assert presence.elsewhere("b0x0") == {0, 1}
+        presence.heard_payload("~here p " + "g" * 200 + ":0")
+        assert not any(len(game) > 80 for game, _ in presence.heard), "no game id is that long"
+    finally:
+        hub.storage.close()
+
+
 def test_presence_comes_goes_and_expires(tmp_path: Path) -> None:
     hub, presence, clock = _presence(tmp_path)
     try:
@@ -197,3 +215,50 @@ def test_a_seat_behind_a_silent_process_is_away_since_it_was_last_heard_of(tmp_p
         hub.storage.close()
     assert connected and idle is not None
     assert wait == idle - (EXPIRE + 5)
+
+
+def test_a_change_message_with_a_non_ascii_digit_length_is_taken_as_a_change(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``"<game> <length>"`` from any process on the channel: a length such as "\u00b2"
+    (a digit to str.isdigit, not to int) makes this process catch up, no exception."""
+    hub, _, _ = _presence(tmp_path)
+    refreshed: list[str] = []
+    monkeypatch.setattr(hub_shared, "refresh_soon", lambda h, game_id: refreshed.append(game_id))
+
+    async def scenario() -> None:
+        try:
+            room, _, _ = await hub.create("ditch", {}, "friend", 0)
+            hub_shared.heard(hub, f"{room.live.id} \u00b2")
+            hub_shared.heard(hub, f"{room.live.id} 0")  # already known here: nothing to do
+        finally:
+            await hub.close()
+
+    try:
+        run_coroutine(scenario())
+    finally:
+        hub.storage.close()
+    assert len(refreshed) == 1
+
+
+def test_a_flood_of_asks_is_answered_once_while_an_answer_is_pending(tmp_path: Path) -> None:
+    """``~ask`` makes every process announce all its seats: many asks at once (from any
+    process on the channel) are answered by one announcement, not one each."""
+    hub, presence, _ = _presence(tmp_path)
+    answers: list[int] = []
+
+    async def announce_all() -> None:
+        answers.append(1)
+
+    presence.announce_all = announce_all  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        for _ in range(100):
+            presence.heard_payload("~ask p1")
+        await asyncio.sleep(0.05)
+        presence.heard_payload("~ask p1")  # the first answer is out: a later ask is answered again
+        await asyncio.sleep(0.05)
+
+    try:
+        run_coroutine(scenario())
+    finally:
+        hub.storage.close()
+    assert answers == [1, 1]

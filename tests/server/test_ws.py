@@ -81,6 +81,7 @@ BAD = [
     (json.dumps({"type": "act"}), "needs an 'action'"),
     (json.dumps({"type": "act", "action": "fly to the moon"}), "not a Ditch action"),
     (json.dumps({"type": "act", "action": "x" * 20_000}), "message too large"),
+    ('{"type": "act", "n": ' + "9" * 5000 + "}", "too many digits"),
 ]
 
 

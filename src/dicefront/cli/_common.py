@@ -89,6 +89,8 @@ def _read_json(path: Path) -> Any:
         fail(f"position file {path} is not valid JSON: {exc}")
     except RecursionError:
         fail(f"position file {path} is nested too deeply to be a position")
+    except ValueError:  # an integer literal with thousands of digits
+        fail(f"position file {path} is not a position: a number with too many digits")
 
 
 def load_position(game_name: str, path: Path, game: Game[Any, Any] | None = None) -> State:
@@ -110,6 +112,8 @@ def load_position(game_name: str, path: Path, game: Game[Any, Any] | None = None
         fail(f"position file {path}: {exc}")
     except RecursionError:
         fail(f"position file {path} is nested too deeply to be a position")
+    except ValueError:  # an integer literal with thousands of digits
+        fail(f"position file {path} is not a position: a number with too many digits")
 
 
 def print_json(data: Any) -> None:

@@ -290,6 +290,9 @@ def _report_tune(run: Path, spec: RunSpec, report: Path | None, as_json: bool) -
     rounds = _guard(lambda: stored_int(spec, "rounds", 1, MAX_ROUNDS))
     game = _guard(lambda: build(spec.game, spec.options, data_files=spec.data_files))
     cache = _guard(lambda: TaskCache(run, offline=True))
+    if games > len(cache.stored):  # a run of G games a phase holds at least G: refused before G tasks are set up
+        fail(f"{run} holds {len(cache.stored)} games, but its run.json asks for {games} games a phase: "
+             "the run is incomplete or its run.json was changed")
     _show_tune(run_tune(game, spec.agents, games, spec.seed, rounds, "local", 1, None, cache), report, as_json)
 
 

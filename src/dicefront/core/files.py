@@ -20,10 +20,11 @@ def read_bounded(path: str | Path, limit: int, error: type[DicefrontError], name
         raise error(f"cannot read {name}: {exc.strerror or type(exc).__name__}") from exc
     except ValueError as exc:  # an embedded NUL
         raise error(f"cannot read {name}: not a valid path") from exc
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):  # checked before fdopen, which refuses a directory with its own error
+        os.close(fd)
+        raise error(f"cannot read {name}: not a regular file")
     with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise error(f"cannot read {name}: not a regular file")
         if info.st_size > limit:
             raise error(f"cannot read {name}: larger than {limit} bytes")
         try:

@@ -113,9 +113,18 @@ def join_error(address: str | None, exc: Exception) -> LabError:
 
 def runtime_env(address: str | None) -> dict[str, Any] | None:
     """What Ray ships to a joined cluster's workers: this process's ``dicefront``
-    package (a content-hashed copy, uploaded once per change). A local instance shares
+    package (a content-hashed copy, uploaded once per change) without NOT_SHIPPED. A local instance shares
     this machine's files and needs nothing."""
-    return None if address is None else {"py_modules": [os.path.dirname(dicefront.__file__)]}
+    if address is None:
+        return None
+    return {"py_modules": [os.path.dirname(dicefront.__file__)], "excludes": list(NOT_SHIPPED)}
+
+
+NOT_SHIPPED = ("*.so", "*.pyd", "__pycache__", "*.pyc", "*.sqlite", "*.sqlite3", "*.db", "build.log")
+"""Left out of the shipped package: compiled modules (scripts/build-native.sh puts them
+beside the .py files, but mypyc's runtime library outside the package, so a node
+would fail to import them; the pure-Python modules give the same games), byte code,
+and any database or build log lying in the source tree."""
 
 
 def _on_node(tasks: list[GameTask]) -> tuple[str, str, list[dict[str, Any]]]:

@@ -70,7 +70,7 @@ def read_spec(directory: Path) -> RunSpec | None:
     raw = read_bounded(path, MAX_RUN_JSON, LabError, f"run file {path}")
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+    except (ValueError, RecursionError):  # ValueError: not UTF-8, not JSON, or an integer of thousands of digits
         raise LabError(f"run file {path} is not valid JSON") from None
     if not isinstance(data, dict) or data.get("kind") not in KINDS or data.get("format") != RUN_FORMAT:
         raise LabError(f"{path} is not a dicefront lab run (format {RUN_FORMAT})")
@@ -129,9 +129,10 @@ def _lines(path: Path) -> Iterator[tuple[int, bytes, bool]]:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise LabError(f"cannot read {path}: {exc.strerror or 'error'}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):  # before fdopen, which refuses a directory with its own error
+        os.close(fd)
+        raise LabError(f"cannot read {path}: not a regular file")
     with os.fdopen(fd, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise LabError(f"cannot read {path}: not a regular file")
         for number, line in enumerate(iter(lambda: handle.readline(MAX_LINE + 1), b""), start=1):
             if len(line) > MAX_LINE:
                 raise LabError(f"{path} line {number}: longer than {MAX_LINE} bytes")
@@ -156,7 +157,7 @@ def read_lines(directory: Path, limit: int = MAX_RECORDS) -> list[tuple[str, Any
         where = f"{path} line {number}"
         try:
             out.append((where, json.loads(line.decode("utf-8"))))
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        except (ValueError, RecursionError):  # ValueError: not UTF-8, not JSON, or an integer of thousands of digits
             raise LabError(f"{where}: not valid JSON") from None
         good += len(line)
     return out

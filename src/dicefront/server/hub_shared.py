@@ -29,7 +29,7 @@ def heard(hub: Hub, payload: str) -> None:
         return
     game_id, _, length = payload[:80].partition(" ")
     room = hub.rooms.get(game_id)
-    if room is not None and length.isdigit() and room.live.length >= int(length):
+    if room is not None and length.isascii() and length.isdigit() and room.live.length >= int(length):  # "²" is no length
         return  # already known here (this process wrote it)
     refresh_soon(hub, game_id)
 

@@ -38,6 +38,9 @@ BEAT = 10.0  # seconds between two heartbeats of a process
 EXPIRE = 3 * BEAT  # seconds after which a process not heard from no longer counts
 MAX_PAYLOAD = 7000  # bytes of one NOTIFY payload (PostgreSQL's limit is 8000)
 MAX_ITEMS = 2000  # items read from one payload (a payload is bounded anyway; this bounds the work)
+MAX_GAME_ID = 80  # longer game ids are no game's (the hub makes 12 hex digits)
+MAX_HEARD = 100_000  # (game, seat) pairs remembered: any process with database access can write on the channel
+MAX_PROCESSES = 64  # processes remembered for one seat
 
 Changed = Callable[["Hub", "Room", int], Awaitable[None]]
 
@@ -55,6 +58,7 @@ class Presence:
         self.clock: Callable[[], float] = time.monotonic
         self._beat: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._answering = False  # an answer to ~ask is pending
 
     @property
     def active(self) -> bool:
@@ -165,8 +169,9 @@ class Presence:
         if len(words) < 2 or words[1] == self.me:
             return True
         kind, proc, items = words[0], words[1][:32], words[2:]
-        if kind == "ask":
-            self._soon(self.announce_all())
+        if kind == "ask" and not self._answering:  # asks coming while an answer is pending share it
+            self._answering = True
+            self._soon(self._answer())
         elif kind in ("here", "gone"):
             self._take(kind == "here", proc, items)
         return True
@@ -176,10 +181,12 @@ class Presence:
         touched: dict[str, set[int]] = {}
         for item in items:
             game_id, _, digits = item.rpartition(":")
-            if not game_id:
+            if not game_id or len(game_id) > MAX_GAME_ID:
                 continue
             for seat in {int(d) for d in digits[:2] if d in "01"}:
-                procs = self.heard.setdefault((game_id[:80], seat), {})
+                procs = self._procs(game_id, seat, proc, here)
+                if procs is None:
+                    continue
                 if here:
                     procs[proc] = now
                 else:
@@ -190,6 +197,24 @@ class Presence:
             if room is not None and self.sync(room):
                 for seat in told:
                     self._soon(self.changed(self.hub, room, seat))
+
+    async def _answer(self) -> None:
+        try:
+            await self.announce_all()
+        finally:
+            self._answering = False
+
+    def _procs(self, game_id: str, seat: int, proc: str, here: bool) -> dict[str, float] | None:
+        """The processes heard of for the seat; None when the bounds are reached (a flood of
+        made-up names is dropped: a real seat is heard of again at the next heartbeat)."""
+        procs = self.heard.get((game_id, seat))
+        if procs is None:
+            if not here or len(self.heard) >= MAX_HEARD:
+                return None
+            procs = self.heard[(game_id, seat)] = {}
+        if here and proc not in procs and len(procs) >= MAX_PROCESSES:
+            return None
+        return procs
 
     def _soon(self, work: Awaitable[None]) -> None:
         async def run() -> None:

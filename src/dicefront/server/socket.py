@@ -113,6 +113,9 @@ async def _receive(websocket: WebSocket, send: Send) -> dict[str, Any] | None:
     except RecursionError:
         await send({"type": "error", "message": "the message is nested too deeply"})
         return None
+    except ValueError:  # an integer literal with thousands of digits
+        await send({"type": "error", "message": "the message holds a number with too many digits"})
+        return None
     if not isinstance(data, dict):
         await send({"type": "error", "message": "each message must be a JSON object with a 'type'"})
         return None
