@@ -345,7 +345,7 @@ function gamePage() {
   }
   function allActions(m) {
     $("#notation").hidden = m.seat === null;
-    $("#all-actions").replaceChildren(...m.actions.map((a) => el("li", {}, el("code", {}, a.text))));
+    $("#all-actions").replaceChildren(...m.actions.map((a) => el("li", {}, el("code", {}, a.text), a.label ? el("span", { class: "muted" }, ` ${a.label}`) : null)));
   }
   // The odds of the actions a hover points at: one action, or the few actions that
   // end on the hovered piece (an enemy every one of your pieces next to it may attack).
