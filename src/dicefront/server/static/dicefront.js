@@ -555,8 +555,9 @@ async function replayPage() {
   const log = $("#log");
   log.replaceChildren(...info.log.flatMap((s) => s.events.map((e) => el("li", { class: `ev ev-${e.kind}`, "data-step": s.step, onclick: () => go(s.step) }, e.text))));
   async function go(n) {
-    step = Math.max(0, Math.min(info.length, n));
-    const f = await api(`/api/games/${gameId}/replay/${step}`);
+    const want = step = Math.max(0, Math.min(info.length, n));
+    const f = await api(`/api/games/${gameId}/replay/${want}`);
+    if (want !== step) return;  // a later key press chose another step while this one loaded
     $("#board").innerHTML = f.svg;
     $("#slider").value = step;
     $("#step-label").textContent = `step ${step} of ${info.length}`;
