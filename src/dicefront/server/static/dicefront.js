@@ -544,6 +544,15 @@ async function join(id) {
   } catch (err) { toast(err.message, true); refreshLists(); }
 }
 
+// Bring `item` into view inside the scrolling box `box` only: scrollIntoView would
+// also scroll the page (on a phone, away from the board to the log below it).
+function scrollWithin(box, item) {
+  if (!item) return;
+  const d = item.getBoundingClientRect().top - box.getBoundingClientRect().top;
+  if (d < 0) box.scrollTop += d;
+  else if (d + item.offsetHeight > box.clientHeight) box.scrollTop += d + item.offsetHeight - box.clientHeight;
+}
+
 // ----- the replay page ---------------------------------------------------------------------------
 async function replayPage() {
   const gameId = location.pathname.split("/").pop();
@@ -567,7 +576,9 @@ async function replayPage() {
     b.replaceChildren(el("strong", {}, head), el("span", { class: "status" }, f.status === head ? "" : f.status));
     showRolls($("#dice"), f.rolls, true);
     log.querySelectorAll("li").forEach((li) => li.classList.toggle("current", Number(li.dataset.step) === step));
-    log.querySelector("li.current")?.scrollIntoView({ block: "nearest" });
+    const current = log.querySelectorAll("li.current");  // a step's events, the first one first
+    scrollWithin(log, current[current.length - 1]);
+    scrollWithin(log, current[0]);
   }
   const stop = () => { clearInterval(timer); timer = null; $("#play").textContent = "Play ▸"; };
   $("#first").onclick = () => { stop(); go(0); };

@@ -1,5 +1,7 @@
-"""The replay page stepped quickly with the arrow keys: a frame the server answers
-late (an earlier step's) never replaces the board of the step now chosen."""
+"""The replay page: stepped quickly with the arrow keys, a frame the server answers
+late (an earlier step's) never replaces the board of the step now chosen; on a
+phone, a step keeps the board where it is (the log scrolls, not the page); the
+players card has no stray text."""
 
 from __future__ import annotations
 
@@ -62,3 +64,41 @@ def test_a_late_frame_does_not_replace_the_chosen_step(new_page: Any, server_url
 
 
 PARSED = "(svg) => { const d = document.createElement('div'); d.innerHTML = svg; return d.querySelector('svg').outerHTML; }"
+
+
+PHONE = {"width": 390, "height": 844}
+
+
+def test_on_a_phone_a_step_keeps_the_board_in_view_and_the_players_card_is_clean(browser: Any, new_page: Any, server_url: str) -> None:
+    seed = 6
+    game_id = finished_ditch(new_page(), server_url, seed)
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    try:
+        page = ctx.new_page()
+        page.set_default_timeout(20_000)
+        page.add_init_script(READ)
+        page.goto(f"{server_url}/replay/{game_id}")
+        page.wait_for_function("window.dicefront && window.dicefront.step() === 0")
+        players = page.locator("#players").inner_text()
+        assert "null" not in players and "undefined" not in players, f"seed {seed}: stray text in {players!r}"
+        page.locator("#next").scroll_into_view_if_needed()
+        before = page.evaluate("window.scrollY")
+        for step in range(1, 6):
+            page.locator("#next").click()
+            page.wait_for_function(f"window.readFrames.some((u) => u.endsWith('/replay/{step}'))")
+            assert page.evaluate("window.scrollY") == before, f"seed {seed}: step {step} scrolled the page away from the board"
+        length = httpx.get(f"{server_url}/api/games/{game_id}/replay").json()["length"]
+        page.locator("#last").click()
+        page.wait_for_function(f"window.readFrames.some((u) => u.endsWith('/replay/{length}'))")
+        inside = page.evaluate(VISIBLE_IN_LOG)
+        assert inside, f"seed {seed}: the log did not scroll to the last step's entry"
+
+    finally:
+        ctx.close()
+
+
+VISIBLE_IN_LOG = """(() => {
+  const log = document.querySelector('#log').getBoundingClientRect();
+  const items = [...document.querySelectorAll('#log li.current')];
+  return items.length > 0 && items.every((li) => { const r = li.getBoundingClientRect(); return r.top >= log.top - 1 && r.bottom <= log.bottom + 1; });
+})()"""
