@@ -29,3 +29,14 @@ def test_typing_a_group_lists_its_actions() -> None:
     result = runner.invoke(app, args, input="1\n1\n1\n1\n1\ndeploy CO/S\nquit\n")
     assert result.exit_code == 0, result.output
     assert re.search(r"\d+ deploy CO/S [a-t]\d+", result.output)
+
+
+def test_a_choice_named_by_a_seat_number_is_shown_in_words() -> None:
+    """Ditch's "deploy-first 0" counts seats from 0 while the terminal names them from
+    1: the menu says in words who each choice makes deploy first (issue 20)."""
+    args = ["play", "ditch", "--vs", "random", "--seed", "4"]
+    result = runner.invoke(app, args, input="quit\n")
+    assert result.exit_code == 0, result.output
+    menu = result.output.rsplit("since your last move", 1)[-1]
+    assert re.search(r"1 deploy-first 0\s+\(Player 1 deploys first\)", menu), menu
+    assert re.search(r"2 deploy-first 1\s+\(Player 2 deploys first\)", menu), menu

@@ -84,13 +84,23 @@ def _show_board(session: Session, seat: int | None) -> None:
 MAX_LISTED = 60  # more legal actions than this are shown in groups
 
 
-def _action_list(actions: list[Any]) -> Columns:
-    """The numbered legal actions; when there are many (a deployment: every unit on
-    every square), one line per run of actions sharing their first two words."""
+def _action_list(session: Session, actions: list[Any]) -> Columns:
+    """The numbered legal actions, each with the words the browser puts on its button
+    when the game has some (the svg role's ``action_label``: "deploy-first 0" counts
+    seats from 0, the words name the seat as shown); when there are many (a deployment:
+    every unit on every square), one line per run of actions sharing their first two words."""
     if len(actions) <= MAX_LISTED:
-        cells = [Text.assemble((f"{i + 1:>3} ", "bold cyan"), str(a)) for i, a in enumerate(actions)]
+        label = session.game.role_function("svg", "action_label", required=False)
+        cells = [_cell(i, a, label(session.state, a) if label else None) for i, a in enumerate(actions)]
         return Columns(cells, padding=(0, 2), equal=True, column_first=True)
     return Columns([_group_line(run) for run in _runs(actions)], padding=(0, 2), column_first=True)
+
+
+def _cell(index: int, action: Any, words: str | None) -> Text:
+    cell = Text.assemble((f"{index + 1:>3} ", "bold cyan"), str(action))
+    if words and words != str(action):
+        cell.append(f"  ({words})", style="dim")
+    return cell
 
 
 def _runs(actions: list[Any]) -> list[list[tuple[int, str]]]:
@@ -152,7 +162,7 @@ def _human_turn(session: Session, seat: int) -> None:
     _show_board(session, seat)
     _show_events(session, seat)
     actions = session.state.legal_actions(seat)
-    console.print(_action_list(actions))
+    console.print(_action_list(session, actions))
     while True:
         text = _ask(f"[bold cyan]{esc(session.game.seat_name(seat))}>[/] ").strip()
         if not text:
@@ -182,7 +192,7 @@ def _command(session: Session, seat: int, actions: list[Any], text: str) -> Any:
         raise QuitGame()
     if text == "board":
         _show_board(session, seat)
-        console.print(_action_list(actions))
+        console.print(_action_list(session, actions))
         return None
     if text == "rules":
         from rich.markdown import Markdown

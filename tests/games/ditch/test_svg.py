@@ -37,3 +37,14 @@ def test_a_pawn_is_drawn_in_its_square(game: Any) -> None:
         square = svg[svg.index(f'id="cell-{name}"'):]
         square = square[: square.index('id="', 1)]
         assert f'data-look="{owner}{kind}"' in square  # clicked through its square
+
+
+def test_the_legend_names_the_marks_drawn_on_the_board(game: Any) -> None:
+    """The browser's board draws pawns as icons, not the terminal's letters A, K, S:
+    its legend names what is drawn (issue 20), block tokens and green tiles included."""
+    legend = game.role_function("svg", "legend")(game)
+    keys = [key for key, _ in legend]
+    assert not {"A", "K", "S"} & set(keys), keys
+    meanings = " ".join(meaning for _, meaning in legend)
+    for word in ("Archer", "Skirmisher", "Soldier", "block token", "deployment zone"):
+        assert word in meanings, f"the legend does not explain {word!r}"

@@ -26,7 +26,7 @@ DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 def man_label(game: ArmyBackgammonGame, man: list[Any], mines_on: bool) -> str:
     name, _, weapons, stance, sergeant, detector = man
     arms = "/".join(game.tables.weapon_abbr[w] for w in weapons) or "--"
-    mark = ("★" if sergeant else "") + ("⌖" if detector and mines_on else "")
+    mark = ("★" if sergeant else "") + ("◎" if detector and mines_on else "")
     return f"{name} {arms}·{game.tables.stances[stance].abbr}{mark}"
 
 
@@ -43,7 +43,7 @@ def render_text(game: ArmyBackgammonGame, view: dict[str, Any]) -> Group:
     lines.append(_dice_line(view))
     lines.append(Text(
         "BZ bazooka MT mortar RD radio (6)  MG machine gun (5)  RF rifle (4)  SM smg (3)  GR grenade FT flamethrower (2)  "
-        "PI pistol (1)  stance P prone K kneeling S standing R running  ★ Sergeant" + ("  ⌖ mine detector  ✹G/✹T Green's/Tan's minefield" if view["mines_on"] else ""),
+        "PI pistol (1)  stance P prone K kneeling S standing R running  ★ Sergeant" + ("  ◎ mine detector  ✹G/✹T Green's/Tan's minefield" if view["mines_on"] else ""),
         style="dim",
     ))
     return Group(*lines)

@@ -143,7 +143,7 @@ def _man(game: ArmyBackgammonGame, man: list[Any], x: int, y: int, mines_on: boo
     if sergeant:
         out.append(f'<text x="{x + 92}" y="{y + 13}" text-anchor="end" fill="#ffe066" font-size="12">★</text>')
     if detector and mines_on:
-        out.append(f'<text x="{x + 80}" y="{y + 13}" text-anchor="end" fill="#7fdbff" font-size="11">⌖</text>')
+        out.append(f'<text x="{x + 80}" y="{y + 13}" text-anchor="end" fill="#7fdbff" font-size="11">◎</text>')
     out.append("</g>")
     return out
 
@@ -168,13 +168,13 @@ def legend(game: ArmyBackgammonGame) -> list[tuple[str, str]]:
     t = game.tables
     weapons = ", ".join(f"{abbr} {name.replace('-', ' ')}" for name, abbr in t.weapon_abbr.items())
     stances = ", ".join(f"{s.abbr} {name}" for name, s in t.stances.items())
+    mines = [("◎", "carries the mine detector"), ("✹", "a minefield (red: revealed)")] if game.options.mines else []
     return [
         ("G3 / T3", "a man of Green / Tan and his number"),
         ("MT, RD, BZ…", "his weapon: " + weapons),
         ("P K S R", "his stance, last letter: " + stances),
         ("★", "the Sergeant"),
-        ("⌖", "carries the mine detector"),
-        ("✹", "a minefield (red: revealed)"),
+        *mines,
         ("1 … 24", "rows of the track; each side escapes at the far end"),
         ("white tiles", "this turn's dice (faded: used)"),
     ]

@@ -38,9 +38,9 @@ class DieFightingOptions:
         "stream, blue_field) or your own .toml file, or a comma-separated list with one map per slot",
         data="data/maps", special=("choose",)))
     army0: str = field(default="default", metadata=opt(
-        "Player 0's army: default (the mode's army), buy (bought during set-up), or an army list name or your own .toml file",
+        "The first player's army (Player 1): default (the mode's army), buy (bought during set-up), or an army list name or your own .toml file",
         data="data/armies", special=("default", "buy")))
-    army1: str = field(default="default", metadata=opt("Player 1's army, like army0", data="data/armies", special=("default", "buy")))
+    army1: str = field(default="default", metadata=opt("The second player's army (Player 2), like army0", data="data/armies", special=("default", "buy")))
     units: str = field(default="default", metadata=opt("The unit table: default or your own unit table .toml file", data="data/units"))
     victory: str = field(default="elimination", metadata=opt(
         "elimination (last army on the map wins) or timed (after the round limit, most points eliminated wins)",

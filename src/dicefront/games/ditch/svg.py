@@ -386,12 +386,15 @@ def _legend(width: float, y: float) -> str:
 def legend(game: Any) -> list[tuple[str, str]]:
     """What the marks on the board mean (shown next to it by the client; the three
     pawn kinds are also drawn under the board)."""
-    return [
-        ("A", "Archer: beats a Skirmisher, shoots 2 squares"),
-        ("K", "Skirmisher: beats a Soldier, moves 1 further"),
-        ("S", "Soldier: beats an Archer, covers his neighbours"),
+    return [  # the marks as drawn (the terminal's letters A, K, S are not on this board)
+        ("bow and arrow", "Archer: beats a Skirmisher, shoots 2 squares"),
+        ("double arrow", "Skirmisher: beats a Soldier, moves 1 further"),
+        ("shield", "Soldier: beats an Archer, covers his neighbours"),
         ("blue / red", "the two sides' pawns"),
         ("×2", "pawns of that kind waiting off the board (faded: fallen)"),
+        ("green tile", "where a block token may be placed"),
+        ("sandbags", "a block token: no pawn may enter"),
+        ("pale blue / red rows", "each side's deployment zone"),
     ]
 
 

@@ -345,7 +345,7 @@ function gamePage() {
   }
   function allActions(m) {
     $("#notation").hidden = m.seat === null;
-    $("#all-actions").replaceChildren(...m.actions.map((a) => el("li", {}, el("code", {}, a.text))));
+    $("#all-actions").replaceChildren(...m.actions.map((a) => el("li", {}, el("code", {}, a.text), a.label ? el("span", { class: "muted" }, ` ${a.label}`) : null)));
   }
   // The odds of the actions a hover points at: one action, or the few actions that
   // end on the hovered piece (an enemy every one of your pieces next to it may attack).
@@ -544,6 +544,15 @@ async function join(id) {
   } catch (err) { toast(err.message, true); refreshLists(); }
 }
 
+// Bring `item` into view inside the scrolling box `box` only: scrollIntoView would
+// also scroll the page (on a phone, away from the board to the log below it).
+function scrollWithin(box, item) {
+  if (!item) return;
+  const d = item.getBoundingClientRect().top - box.getBoundingClientRect().top;
+  if (d < 0) box.scrollTop += d;
+  else if (d + item.offsetHeight > box.clientHeight) box.scrollTop += d + item.offsetHeight - box.clientHeight;
+}
+
 // ----- the replay page ---------------------------------------------------------------------------
 async function replayPage() {
   const gameId = location.pathname.split("/").pop();
@@ -555,8 +564,9 @@ async function replayPage() {
   const log = $("#log");
   log.replaceChildren(...info.log.flatMap((s) => s.events.map((e) => el("li", { class: `ev ev-${e.kind}`, "data-step": s.step, onclick: () => go(s.step) }, e.text))));
   async function go(n) {
-    step = Math.max(0, Math.min(info.length, n));
-    const f = await api(`/api/games/${gameId}/replay/${step}`);
+    const want = step = Math.max(0, Math.min(info.length, n));
+    const f = await api(`/api/games/${gameId}/replay/${want}`);
+    if (want !== step) return;  // a later key press chose another step while this one loaded
     $("#board").innerHTML = f.svg;
     $("#slider").value = step;
     $("#step-label").textContent = `step ${step} of ${info.length}`;
@@ -566,7 +576,9 @@ async function replayPage() {
     b.replaceChildren(el("strong", {}, head), el("span", { class: "status" }, f.status === head ? "" : f.status));
     showRolls($("#dice"), f.rolls, true);
     log.querySelectorAll("li").forEach((li) => li.classList.toggle("current", Number(li.dataset.step) === step));
-    log.querySelector("li.current")?.scrollIntoView({ block: "nearest" });
+    const current = log.querySelectorAll("li.current");  // a step's events, the first one first
+    scrollWithin(log, current[current.length - 1]);
+    scrollWithin(log, current[0]);
   }
   const stop = () => { clearInterval(timer); timer = null; $("#play").textContent = "Play ▸"; };
   $("#first").onclick = () => { stop(); go(0); };

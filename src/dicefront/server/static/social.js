@@ -140,5 +140,5 @@ export function replayPlayers(info) {
     p.name && !p.name.startsWith("Player ") ? make("span", { class: "tag side" }, p.name) : null,
     make("span", { class: "tag" }, p.kind === "computer" ? `computer · ${p.agent}` : "person")));
   const ending = info.result?.ending ? make("p", { class: "ending", id: "ending" }, info.result.text) : null;
-  return [make("h3", {}, "Players"), ...rows, ending];
+  return [make("h3", {}, "Players"), ...rows, ending].filter(Boolean);  // replaceChildren writes a null as "null"
 }
