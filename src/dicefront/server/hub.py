@@ -284,6 +284,7 @@ class Hub:
             if seat is not None:
                 await self._mark_joined(room, seat)
             room.connections.add(conn)
+            self.presence.sync(room)  # the greeting already counts seats connected through other processes
             await send(room.live.message(seat, None, room.online()))
         await social.greet(self, room, conn)
         await self._presence(room, conn)
