@@ -26,6 +26,7 @@ from .constants import CHANCE_PHASES, Kind, Phase, Threat
 from .orders import two_dice_values
 from .reasons import reason
 from .roster import Roster, roster_for
+from .sides import Sides, boards, make_sides, moved, removed, restanced
 from .stances import NO_STANCE_LISTS, StanceLists, change_stance, drop_man, stance_actions
 from .tactics import (
     ATTACK,
@@ -36,7 +37,6 @@ from .tactics import (
     fired_board,
     moved_board,
     plan,
-    start_boards,
     usable,
     usable_on,
     without,
@@ -65,6 +65,7 @@ class ArmyState(PhaseState[ArmyAction]):
         "_men_id",
         "_own",
         "_roster",
+        "_sides",
         "_stances",
         "_start",
         "_usable",
@@ -118,6 +119,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self._own: tuple[tuple[str, ...], ...] | None = None  # own_men() of both players
         self._stances: StanceLists = NO_STANCE_LISTS  # stances.stance_actions() of both players
         self._start: StartMoves | None = None  # acting.start_moves() of this turn's roll, if listed
+        self._sides: Sides | None = None  # sides.make_sides() of the men, kept up to date
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
@@ -159,6 +161,7 @@ class ArmyState(PhaseState[ArmyAction]):
         new._own = self._own
         new._stances = self._stances
         new._start = self._start
+        new._sides = self._sides
         return new
 
     # ----- legal actions ------------------------------------------------------------
@@ -229,19 +232,14 @@ class ArmyState(PhaseState[ArmyAction]):
             self._men_id = self._roster.changed(self._men_id, name, old, new)
 
     def turn_boards(self) -> tuple[Compact, Compact]:
-        """The boards (``tactics.compact``) at the start of a turn, under orders other
-        than Charge and under Charge Orders, kept until the next action. The memo keeps
-        only the last ones (every roll from one position, as a search weighing each roll
-        makes, shares them): kept by the thousand they would cost more in garbage
-        collection than they save."""
+        """The boards (``tactics.start_boards``) at the start of a turn, under orders
+        other than Charge and under Charge Orders, from both sides' boards kept across
+        turns (``sides``: each move, death and change of stance changes them)."""
         if self._boards is None:
-            memo = self.game.memo
-            key = (self.men_id(), self.player)
-            boards = memo.recent(key)
-            if boards is None:
-                boards = start_boards(self.game.context, self.men, self.player)
-                memo.keep_recent(key, boards)
-            self._boards = boards
+            sides = self._sides
+            if sides is None:
+                sides = self._sides = make_sides(self.game.context, self.men)
+            self._boards = boards(sides, self.player)
         return self._boards
 
     def order_values(self, copy: bool = True) -> dict[str, int]:
@@ -305,7 +303,7 @@ class ArmyState(PhaseState[ArmyAction]):
         board, target, start = self._board, self._usable, self._start
         self._legal = self._board = self._usable = self._boards = self._start = None
         if self.phase == Phase.SETUP:  # weapons, Sergeant and detectors change: a new roster (the same men: keep _own)
-            self._men_id = self._roster = None
+            self._men_id = self._roster = self._sides = None
             self._stances = NO_STANCE_LISTS
             return setup.apply_task(self, action, player)
         if isinstance(action, Move):  # the actions by how often random play makes them
@@ -314,6 +312,8 @@ class ArmyState(PhaseState[ArmyAction]):
             man = self.men[action.man]
             self.men[action.man] = new = Man(man[0], man[1], man[2], action.stance, man[4], man[5])
             self._rekey(action.man, man, new)
+            if self._sides is not None:
+                self._sides = restanced(self.game.context, self._sides, action.man, new)
             change_stance(self, player, action.man, action.stance)
             text = f"{self.game.player_name(player)} swaps {describe(self.game, action.man, man)} for a {action.stance} figure."
             return [Event(Kind.STANCE, text, {"man": action.man, "stance": action.stance}), *self._end_turn()]
@@ -356,14 +356,16 @@ class ArmyState(PhaseState[ArmyAction]):
         if dest < 1 or dest > 24:
             del self.men[action.man]
             self._rekey(action.man, man, None)
+            self._sides = None
             drop_man(self, action.man, man.owner)
             self.phase, self.winner = Phase.OVER, player
             text = f"{g.player_name(player)}'s {who} moves {action.die} and leaves the far end of the board: {g.player_name(player)} wins!"
             return [Event(Kind.WIN, text, {"man": action.man, "die": action.die, "winner": player})]
         swept = self._sweep(action.man, man.row, dest) if man.detector and g.options.detector_sweep == "pass" else []
         data = {"man": action.man, "die": action.die, "from": man.row, "to": dest}
-        if board is not None and not board[3][dest]:  # the board counts the enemy men on each row
-            enemies: list[str] = []
+        sides = self._sides
+        if (not board[3][dest]) if board is not None else (sides is not None and not sides[1 - player][3][dest]):
+            enemies: list[str] = []  # the board (or the sides) count the enemy men on each row
         else:
             enemies = [n for n, m in self.men.items() if m.owner != player and m.row == dest]
         moved_text = f"{g.player_name(player)}'s {who} moves {action.die} from row {man.row} to row {dest}"
@@ -379,6 +381,8 @@ class ArmyState(PhaseState[ArmyAction]):
         self.men[action.man] = Man(man[0], dest, man[2], man[3], man[4], man[5])
         if self._men_id is not None and self._roster is not None:  # ``_rekey`` for a change of row
             self._men_id = self._roster.moved(self._men_id, action.man, dest - man[1])
+        if sides is not None:
+            self._sides = moved(sides, player, action.man, dest)
         if enemies:  # rule 5.4
             victim = enemies[0]
             text = f"{moved_text} and captures {g.player_name(1 - player)}'s {describe(g, victim, self.men[victim])}."
@@ -450,7 +454,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self._legal = self._board = self._usable = self._boards = self._start = None
         faces = tuple(map(int, outcome.faces))
         if self.phase == Phase.ROLLOFF:
-            self._men_id = self._roster = self._own = None
+            self._men_id = self._roster = self._own = self._sides = None
             self._stances = NO_STANCE_LISTS
             return setup.rolloff(self, faces)
         if self.phase == Phase.ROLL:  # a turn's roll leaves the men as they are
@@ -498,6 +502,8 @@ class ArmyState(PhaseState[ArmyAction]):
     def _kill(self, name: str) -> list[Event]:  # rule 3.4 casualties, 8.5, 9.2-9.3
         man = self.men.pop(name)
         self._rekey(name, man, None)
+        if self._sides is not None:
+            self._sides = removed(self._sides, man.owner, name)
         drop_man(self, name, man.owner)
         events = []
         if man.sergeant:
