@@ -211,4 +211,7 @@ def other_moves(free: list[tuple[int, int]], i: int, dest: int) -> bool:
     """A sure yes to "after man ``i`` moves to ``dest``, can another man still move this
     die?": a man other than ``i`` whose move does not end on ``dest`` (the only row that
     gains a man). A no is not sure (``one_after`` decides then)."""
-    return any(j != i and t != dest for j, t in free)
+    for j, t in free:  # noqa: SIM110 (a loop: ``any`` over a generator costs more on these short lists)
+        if j != i and t != dest:
+            return True
+    return False

@@ -69,6 +69,7 @@ class ArmyState(PhaseState[ArmyAction]):
         "_stances",
         "_start",
         "_usable",
+        "_values",
         "cleared",
         "dice",
         "fired",
@@ -120,6 +121,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self._stances: StanceLists = NO_STANCE_LISTS  # stances.stance_actions() of both players
         self._start: StartMoves | None = None  # acting.start_moves() of this turn's roll, if listed
         self._sides: Sides | None = None  # sides.make_sides() of the men, kept up to date
+        self._values: dict[str, int] | None = None  # order_values() at the last roll (read in the orders phase only)
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
@@ -162,6 +164,7 @@ class ArmyState(PhaseState[ArmyAction]):
         new._stances = self._stances
         new._start = self._start
         new._sides = self._sides
+        new._values = self._values
         return new
 
     # ----- legal actions ------------------------------------------------------------
@@ -321,7 +324,7 @@ class ArmyState(PhaseState[ArmyAction]):
             return [Event(Kind.STANCE, f"{self.game.player_name(player)} keeps every stance.", {}), *self._end_turn()]
         if isinstance(action, Orders):  # the men stay as they are: keep men_id and the moves listed at the roll
             self._start = start
-            return self._give_orders(action.kind, forced=False)
+            return self._give_orders(action.kind, forced=False, value=self._values)
         if isinstance(action, Attack):
             return self._attack(action, player, board)
         if isinstance(action, Skip):
@@ -474,6 +477,8 @@ class ArmyState(PhaseState[ArmyAction]):
         allowed = self.allowed_orders(value)
         if len(allowed) == 1:
             return [ev, *self._give_orders(allowed[0], forced=True, value=value)]
+        self._values = value  # for the orders given next, and their list (``_compute_legal``) made here
+        self._legal = [ORDER_ACTIONS[o] for o in allowed]
         return [ev]
 
     def _saving_throw(self, roll: int, board: Compact | None) -> list[Event]:  # rules 6.4, 10.3
