@@ -124,6 +124,8 @@ def counts(men: Men) -> tuple[list[int], list[int]]:
 
 
 def without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
+    if len(dice) == 2:  # the usual game
+        return (dice[1],) if dice[0] == die else (dice[0],)
     i = dice.index(die)
     return dice[:i] + dice[i + 1 :]
 
