@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 
 IDLE_PHASES = frozenset((*CHANCE_PHASES, Phase.OVER))  # nobody acts
+SETUP_PHASES = frozenset((Phase.ROLLOFF, Phase.SETUP))  # the men's weapons and flags may still change
 ORDER_ACTIONS = {o: Orders(o) for o in ORDER_NAMES}  # actions are immutable: made once
 
 
@@ -61,6 +62,7 @@ class ArmyState(PhaseState[ArmyAction]):
     __slots__ = (
         "_board",
         "_boards",
+        "_cloned",
         "_legal",
         "_men_id",
         "_own",
@@ -122,6 +124,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self._start: StartMoves | None = None  # acting.start_moves() of this turn's roll, if listed
         self._sides: Sides | None = None  # sides.make_sides() of the men, kept up to date
         self._values: dict[str, int] | None = None  # order_values() at the last roll (read in the orders phase only)
+        self._cloned = False  # made by clone() (or from a clone): a search's, which meets positions again (the memo is used for them only)
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
@@ -134,6 +137,8 @@ class ArmyState(PhaseState[ArmyAction]):
         return []
 
     def clone(self) -> ArmyState:
+        if self._men_id is None and self.phase not in SETUP_PHASES:
+            self.men_id()  # once here, not once per clone: only clones use the memo, whose keys need it
         new = ArmyState.__new__(ArmyState)
         new.game = self.game
         new.men = dict(self.men)
@@ -165,6 +170,7 @@ class ArmyState(PhaseState[ArmyAction]):
         new._start = self._start
         new._sides = self._sides
         new._values = self._values
+        new._cloned = True
         return new
 
     # ----- legal actions ------------------------------------------------------------
@@ -249,8 +255,8 @@ class ArmyState(PhaseState[ArmyAction]):
         """How many dice each allowed choice of orders can use (rule 4.4); ``copy=False``
         returns the remembered dict itself (not to be changed)."""
         memo = self.game.memo
-        key = ("orders", self.men_id(), self.player, self.dice, self.sergeant_lost[self.player])
-        value = memo.get(key)
+        key = ("orders", self.men_id(), self.player, self.dice, self.sergeant_lost[self.player]) if self._cloned else None
+        value = memo.get(key) if key is not None else None
         if value is None:
             ctx, n, dice, player = self.game.context, len(self.dice), self.dice, self.player
             boards = self.turn_boards()
@@ -259,13 +265,13 @@ class ArmyState(PhaseState[ArmyAction]):
                 two = (dice[0], dice[1])
                 self._start = moves = start_moves(ctx.ahead_only, player, two, mine, own, enemy)  # the turn's first move reuses them
                 value = two_dice_values(ctx.ahead_only, player, two, mine, own, enemy, self.order_choices(), moves)
+            else:
+                value = {}
+                for o in self.order_choices():
+                    _, mine, own, enemy = boards[o == "charge"]
+                    value[o] = usable_on(ctx, player, plan(o, n), dice, mine, own, enemy)
+            if key is not None:
                 memo.put(key, value)
-                return dict(value) if copy else value
-            value = {}
-            for o in self.order_choices():
-                _, mine, own, enemy = boards[o == "charge"]
-                value[o] = usable_on(ctx, player, plan(o, n), dice, mine, own, enemy)
-            memo.put(key, value)
         return dict(value) if copy else value
 
     def allowed_orders(self, value: dict[str, int] | None = None) -> list[str]:
@@ -278,7 +284,10 @@ class ArmyState(PhaseState[ArmyAction]):
         return [o for o in value if value[o] == top]
 
     def _act_actions(self, player: int) -> list[ArmyAction]:
-        if self._usable is not None and self._usable <= 1:  # no look-ahead: listing them costs less than a memo key
+        if not self._cloned or (self._usable is not None and self._usable <= 1):
+            # memoized only in a search (on clones: positions come again; play on one state,
+            # as a random playout, never meets one twice); without look-ahead listing them
+            # costs less than a memo key
             return act_actions(self, player)
         memo = self.game.memo
         key = ("act", self.men_id(), player, self.player, self.slots, self.dice, self.moved, self.fired, self.orders)
