@@ -187,3 +187,35 @@ def test_sampling_tables_survive_many_other_lists() -> None:
         assert sample(other, a) == _sample_reference(other, b)
     again = [sample(table, a) for _ in range(50)]
     assert again == [_sample_reference(table, b) for _ in range(50)]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_sampling_from_threads_draws_as_the_reference(seed: int) -> None:
+    """``sample`` reads its kept tables without a lock (the server samples from worker
+    threads): threads drawing at once from more lists than are kept, so that entries
+    are added and dropped while others read, each draw exactly as the reference."""
+    import threading
+
+    from dicefront.core.chance import Roll, sample
+
+    maker = random.Random(seed)
+    lists = []
+    for _ in range(400):
+        weights = [maker.randrange(1, 9) for _ in range(maker.randrange(2, 6))]
+        lists.append([(Roll((i,)), Fraction(w, sum(weights))) for i, w in enumerate(weights)])
+    wrong: list[str] = []
+
+    def draw(k: int) -> None:
+        a, b = random.Random(seed * 100 + k), random.Random(seed * 100 + k)
+        for n in range(2000):
+            table = lists[(n * 7 + k * 13) % len(lists)]
+            if sample(table, a) != _sample_reference(table, b):
+                wrong.append(f"seed {seed}, thread {k}, draw {n}")
+                return
+
+    threads = [threading.Thread(target=draw, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not wrong, wrong[0]

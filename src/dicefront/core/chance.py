@@ -11,7 +11,6 @@ import itertools
 import math
 import random
 import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -72,32 +71,34 @@ def sample(outcomes: Outcomes, rng: random.Random) -> Roll:
     first = outcomes[0][1]
     if first.numerator == 1 and first.denominator == len(outcomes) and all(p is first for _, p in outcomes):
         return outcomes[rng.randrange(len(outcomes))][0]  # equally likely (``uniform``): the same draw, less work
-    denom, cumulative = _table(outcomes)
-    index = bisect.bisect_right(cumulative, rng.randrange(denom))
+    entry = _TABLES.get(id(outcomes))  # one dict read, no lock (see ``_table``)
+    if entry is None or entry[0] is not outcomes:
+        entry = _table(outcomes)
+    index = bisect.bisect_right(entry[2], rng.randrange(entry[1]))
     return outcomes[min(index, len(outcomes) - 1)][0]
 
 
-_TABLES: OrderedDict[int, tuple[Outcomes, int, list[int]]] = OrderedDict()
+Table = tuple[Outcomes, int, list[int]]  # the outcomes, their common denominator, cumulative integer weights
+_TABLES: dict[int, Table] = {}
 _TABLES_KEPT = 256
 _TABLES_LOCK = threading.Lock()
 
 
-def _table(outcomes: Outcomes) -> tuple[int, list[int]]:
-    """The common denominator and the cumulative integer weights of ``outcomes``.
+def _table(outcomes: Outcomes) -> Table:
+    """The common denominator and the cumulative integer weights of ``outcomes``, kept.
 
     Games return the same (never mutated) outcome list for the same kind of roll, so
-    the table is kept for the last few lists seen, by identity; the list itself is held
-    with it, so an id is never mistaken for another list's."""
-    key = id(outcomes)
-    with _TABLES_LOCK:  # the server samples from worker threads
-        entry = _TABLES.get(key)
-        if entry is not None and entry[0] is outcomes:
-            _TABLES.move_to_end(key)
-            return entry[1], entry[2]
+    the table is kept for the last few lists made, by identity; the list itself is held
+    with it, so an id is never mistaken for another list's. Thread safety (the server
+    samples from worker threads): readers (``sample``) only ``get`` from the dict, one
+    atomic operation that sees an entry whole or not at all, and check that the entry
+    holds their very list; only writers, here, take the lock, to add an entry and drop
+    the oldest (first made, not least used: a dropped table is only made again)."""
     denom = math.lcm(*(p.denominator for _, p in outcomes))
     cumulative = list(itertools.accumulate(p.numerator * (denom // p.denominator) for _, p in outcomes))
+    entry = (outcomes, denom, cumulative)
     with _TABLES_LOCK:
-        _TABLES[key] = (outcomes, denom, cumulative)
-        if len(_TABLES) > _TABLES_KEPT:
-            _TABLES.popitem(last=False)
-    return denom, cumulative
+        if len(_TABLES) >= _TABLES_KEPT:
+            del _TABLES[next(iter(_TABLES))]
+        _TABLES[id(outcomes)] = entry
+    return entry

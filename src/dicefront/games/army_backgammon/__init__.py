@@ -118,7 +118,8 @@ class ArmyBackgammonGame(Game[ArmyBackgammonOptions, ArmyState]):
 
     @cached_property
     def memo(self) -> Memo:
-        """Look-ahead results (rule 4.4) by position and dice, shared by all states."""
+        """Look-ahead results (rule 4.4) by position and dice, shared by all states made by
+        ``clone()`` (a search's); play on one state never meets a position twice and skips it."""
         return Memo()
 
     @cached_property

@@ -26,6 +26,7 @@ from .constants import CHANCE_PHASES, Kind, Phase, Threat
 from .orders import two_dice_values
 from .reasons import reason
 from .roster import Roster, roster_for
+from .sides import Sides, boards, make_sides, moved, removed, restanced
 from .stances import NO_STANCE_LISTS, StanceLists, change_stance, drop_man, stance_actions
 from .tactics import (
     ATTACK,
@@ -36,7 +37,6 @@ from .tactics import (
     fired_board,
     moved_board,
     plan,
-    start_boards,
     usable,
     usable_on,
     without,
@@ -48,6 +48,7 @@ if TYPE_CHECKING:
 
 
 IDLE_PHASES = frozenset((*CHANCE_PHASES, Phase.OVER))  # nobody acts
+SETUP_PHASES = frozenset((Phase.ROLLOFF, Phase.SETUP))  # the men's weapons and flags may still change
 ORDER_ACTIONS = {o: Orders(o) for o in ORDER_NAMES}  # actions are immutable: made once
 
 
@@ -61,13 +62,16 @@ class ArmyState(PhaseState[ArmyAction]):
     __slots__ = (
         "_board",
         "_boards",
+        "_cloned",
         "_legal",
         "_men_id",
         "_own",
         "_roster",
+        "_sides",
         "_stances",
         "_start",
         "_usable",
+        "_values",
         "cleared",
         "dice",
         "fired",
@@ -118,6 +122,9 @@ class ArmyState(PhaseState[ArmyAction]):
         self._own: tuple[tuple[str, ...], ...] | None = None  # own_men() of both players
         self._stances: StanceLists = NO_STANCE_LISTS  # stances.stance_actions() of both players
         self._start: StartMoves | None = None  # acting.start_moves() of this turn's roll, if listed
+        self._sides: Sides | None = None  # sides.make_sides() of the men, kept up to date
+        self._values: dict[str, int] | None = None  # order_values() at the last roll (read in the orders phase only)
+        self._cloned = False  # made by clone() (or from a clone): a search's, which meets positions again (the memo is used for them only)
 
     # ----- contract ---------------------------------------------------------------
     def chance_outcomes(self) -> Outcomes:
@@ -130,6 +137,8 @@ class ArmyState(PhaseState[ArmyAction]):
         return []
 
     def clone(self) -> ArmyState:
+        if self._men_id is None and self.phase not in SETUP_PHASES:
+            self.men_id()  # once here, not once per clone: only clones use the memo, whose keys need it
         new = ArmyState.__new__(ArmyState)
         new.game = self.game
         new.men = dict(self.men)
@@ -159,6 +168,9 @@ class ArmyState(PhaseState[ArmyAction]):
         new._own = self._own
         new._stances = self._stances
         new._start = self._start
+        new._sides = self._sides
+        new._values = self._values
+        new._cloned = True
         return new
 
     # ----- legal actions ------------------------------------------------------------
@@ -229,27 +241,22 @@ class ArmyState(PhaseState[ArmyAction]):
             self._men_id = self._roster.changed(self._men_id, name, old, new)
 
     def turn_boards(self) -> tuple[Compact, Compact]:
-        """The boards (``tactics.compact``) at the start of a turn, under orders other
-        than Charge and under Charge Orders, kept until the next action. The memo keeps
-        only the last ones (every roll from one position, as a search weighing each roll
-        makes, shares them): kept by the thousand they would cost more in garbage
-        collection than they save."""
+        """The boards (``tactics.start_boards``) at the start of a turn, under orders
+        other than Charge and under Charge Orders, from both sides' boards kept across
+        turns (``sides``: each move, death and change of stance changes them)."""
         if self._boards is None:
-            memo = self.game.memo
-            key = (self.men_id(), self.player)
-            boards = memo.recent(key)
-            if boards is None:
-                boards = start_boards(self.game.context, self.men, self.player)
-                memo.keep_recent(key, boards)
-            self._boards = boards
+            sides = self._sides
+            if sides is None:
+                sides = self._sides = make_sides(self.game.context, self.men)
+            self._boards = boards(sides, self.player)
         return self._boards
 
     def order_values(self, copy: bool = True) -> dict[str, int]:
         """How many dice each allowed choice of orders can use (rule 4.4); ``copy=False``
         returns the remembered dict itself (not to be changed)."""
         memo = self.game.memo
-        key = ("orders", self.men_id(), self.player, self.dice, self.sergeant_lost[self.player])
-        value = memo.get(key)
+        key = ("orders", self.men_id(), self.player, self.dice, self.sergeant_lost[self.player]) if self._cloned else None
+        value = memo.get(key) if key is not None else None
         if value is None:
             ctx, n, dice, player = self.game.context, len(self.dice), self.dice, self.player
             boards = self.turn_boards()
@@ -258,13 +265,13 @@ class ArmyState(PhaseState[ArmyAction]):
                 two = (dice[0], dice[1])
                 self._start = moves = start_moves(ctx.ahead_only, player, two, mine, own, enemy)  # the turn's first move reuses them
                 value = two_dice_values(ctx.ahead_only, player, two, mine, own, enemy, self.order_choices(), moves)
+            else:
+                value = {}
+                for o in self.order_choices():
+                    _, mine, own, enemy = boards[o == "charge"]
+                    value[o] = usable_on(ctx, player, plan(o, n), dice, mine, own, enemy)
+            if key is not None:
                 memo.put(key, value)
-                return dict(value) if copy else value
-            value = {}
-            for o in self.order_choices():
-                _, mine, own, enemy = boards[o == "charge"]
-                value[o] = usable_on(ctx, player, plan(o, n), dice, mine, own, enemy)
-            memo.put(key, value)
         return dict(value) if copy else value
 
     def allowed_orders(self, value: dict[str, int] | None = None) -> list[str]:
@@ -277,7 +284,10 @@ class ArmyState(PhaseState[ArmyAction]):
         return [o for o in value if value[o] == top]
 
     def _act_actions(self, player: int) -> list[ArmyAction]:
-        if self._usable is not None and self._usable <= 1:  # no look-ahead: listing them costs less than a memo key
+        if not self._cloned or (self._usable is not None and self._usable <= 1):
+            # memoized only in a search (on clones: positions come again; play on one state,
+            # as a random playout, never meets one twice); without look-ahead listing them
+            # costs less than a memo key
             return act_actions(self, player)
         memo = self.game.memo
         key = ("act", self.men_id(), player, self.player, self.slots, self.dice, self.moved, self.fired, self.orders)
@@ -305,7 +315,7 @@ class ArmyState(PhaseState[ArmyAction]):
         board, target, start = self._board, self._usable, self._start
         self._legal = self._board = self._usable = self._boards = self._start = None
         if self.phase == Phase.SETUP:  # weapons, Sergeant and detectors change: a new roster (the same men: keep _own)
-            self._men_id = self._roster = None
+            self._men_id = self._roster = self._sides = None
             self._stances = NO_STANCE_LISTS
             return setup.apply_task(self, action, player)
         if isinstance(action, Move):  # the actions by how often random play makes them
@@ -314,6 +324,8 @@ class ArmyState(PhaseState[ArmyAction]):
             man = self.men[action.man]
             self.men[action.man] = new = Man(man[0], man[1], man[2], action.stance, man[4], man[5])
             self._rekey(action.man, man, new)
+            if self._sides is not None:
+                self._sides = restanced(self.game.context, self._sides, action.man, new)
             change_stance(self, player, action.man, action.stance)
             text = f"{self.game.player_name(player)} swaps {describe(self.game, action.man, man)} for a {action.stance} figure."
             return [Event(Kind.STANCE, text, {"man": action.man, "stance": action.stance}), *self._end_turn()]
@@ -321,7 +333,7 @@ class ArmyState(PhaseState[ArmyAction]):
             return [Event(Kind.STANCE, f"{self.game.player_name(player)} keeps every stance.", {}), *self._end_turn()]
         if isinstance(action, Orders):  # the men stay as they are: keep men_id and the moves listed at the roll
             self._start = start
-            return self._give_orders(action.kind, forced=False)
+            return self._give_orders(action.kind, forced=False, value=self._values)
         if isinstance(action, Attack):
             return self._attack(action, player, board)
         if isinstance(action, Skip):
@@ -356,14 +368,16 @@ class ArmyState(PhaseState[ArmyAction]):
         if dest < 1 or dest > 24:
             del self.men[action.man]
             self._rekey(action.man, man, None)
+            self._sides = None
             drop_man(self, action.man, man.owner)
             self.phase, self.winner = Phase.OVER, player
             text = f"{g.player_name(player)}'s {who} moves {action.die} and leaves the far end of the board: {g.player_name(player)} wins!"
             return [Event(Kind.WIN, text, {"man": action.man, "die": action.die, "winner": player})]
         swept = self._sweep(action.man, man.row, dest) if man.detector and g.options.detector_sweep == "pass" else []
         data = {"man": action.man, "die": action.die, "from": man.row, "to": dest}
-        if board is not None and not board[3][dest]:  # the board counts the enemy men on each row
-            enemies: list[str] = []
+        sides = self._sides
+        if (not board[3][dest]) if board is not None else (sides is not None and not sides[1 - player][3][dest]):
+            enemies: list[str] = []  # the board (or the sides) count the enemy men on each row
         else:
             enemies = [n for n, m in self.men.items() if m.owner != player and m.row == dest]
         moved_text = f"{g.player_name(player)}'s {who} moves {action.die} from row {man.row} to row {dest}"
@@ -379,6 +393,8 @@ class ArmyState(PhaseState[ArmyAction]):
         self.men[action.man] = Man(man[0], dest, man[2], man[3], man[4], man[5])
         if self._men_id is not None and self._roster is not None:  # ``_rekey`` for a change of row
             self._men_id = self._roster.moved(self._men_id, action.man, dest - man[1])
+        if sides is not None:
+            self._sides = moved(sides, player, action.man, dest)
         if enemies:  # rule 5.4
             victim = enemies[0]
             text = f"{moved_text} and captures {g.player_name(1 - player)}'s {describe(g, victim, self.men[victim])}."
@@ -450,7 +466,7 @@ class ArmyState(PhaseState[ArmyAction]):
         self._legal = self._board = self._usable = self._boards = self._start = None
         faces = tuple(map(int, outcome.faces))
         if self.phase == Phase.ROLLOFF:
-            self._men_id = self._roster = self._own = None
+            self._men_id = self._roster = self._own = self._sides = None
             self._stances = NO_STANCE_LISTS
             return setup.rolloff(self, faces)
         if self.phase == Phase.ROLL:  # a turn's roll leaves the men as they are
@@ -470,6 +486,8 @@ class ArmyState(PhaseState[ArmyAction]):
         allowed = self.allowed_orders(value)
         if len(allowed) == 1:
             return [ev, *self._give_orders(allowed[0], forced=True, value=value)]
+        self._values = value  # for the orders given next, and their list (``_compute_legal``) made here
+        self._legal = [ORDER_ACTIONS[o] for o in allowed]
         return [ev]
 
     def _saving_throw(self, roll: int, board: Compact | None) -> list[Event]:  # rules 6.4, 10.3
@@ -498,6 +516,8 @@ class ArmyState(PhaseState[ArmyAction]):
     def _kill(self, name: str) -> list[Event]:  # rule 3.4 casualties, 8.5, 9.2-9.3
         man = self.men.pop(name)
         self._rekey(name, man, None)
+        if self._sides is not None:
+            self._sides = removed(self._sides, man.owner, name)
         drop_man(self, name, man.owner)
         events = []
         if man.sergeant:

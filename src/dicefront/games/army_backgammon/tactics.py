@@ -64,23 +64,13 @@ class Memo:
     """A small bounded memo of look-ahead results, owned by a game object (the oldest
     entries are dropped first). Keys hold everything a result depends on."""
 
-    __slots__ = ("data", "get", "last", "size")
+    __slots__ = ("data", "get", "size")
 
     def __init__(self, size: int = 4096) -> None:
         self.data: dict[Any, Any] = {}
         self.get: Callable[[Any], Any] = self.data.get
         """The value kept under a key, else None (the dict's own ``get``: no Python call)."""
         self.size = size
-        self.last: tuple[Any, Any] | None = None
-
-    def recent(self, key: Any) -> Any:
-        """The value kept by ``keep_recent`` if it was kept under ``key``, else None."""
-        last = self.last  # read once: another thread may replace it
-        return last[1] if last is not None and last[0] == key else None
-
-    def keep_recent(self, key: Any, value: Any) -> None:
-        """Keep one value aside from the bounded memo (the last one only)."""
-        self.last = (key, value)
 
     def put(self, key: Any, value: Any) -> None:
         data = self.data
@@ -124,6 +114,8 @@ def counts(men: Men) -> tuple[list[int], list[int]]:
 
 
 def without(dice: tuple[int, ...], die: int) -> tuple[int, ...]:
+    if len(dice) == 2:  # the usual game
+        return (dice[1],) if dice[0] == die else (dice[0],)
     i = dice.index(die)
     return dice[:i] + dice[i + 1 :]
 
