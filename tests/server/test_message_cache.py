@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from dicefront.server import seat_view
+
 from .conftest import create, drain, invite_token, live, receive, settle
 
 
@@ -17,13 +19,13 @@ def test_a_seats_board_is_drawn_once_per_step(client: TestClient, connect: Any, 
     settle(client, made["id"])
     game = live(client, made["id"])
     drawn: Counter[tuple[int, int | None]] = Counter()
-    original = game.game.render_svg
+    original = seat_view.picture  # every board the server draws (render_svg, or the svg role's render_parts)
 
-    def counting(state: Any, seat: int | None = None, view: Any = None) -> str:
+    def counting(of: Any, state: Any, seat: int | None, view: Any) -> str:
         drawn[(game.length, seat)] += 1
-        return str(original(state, seat, view))
+        return original(of, state, seat, view)
 
-    monkeypatch.setattr(game.game, "render_svg", counting)
+    monkeypatch.setattr(seat_view, "picture", counting)
     tokens = [made["token"], invite_token(made)]
     mover = game.state.actors[0]
     socks = [connect(made["id"], tokens[mover]), connect(made["id"], tokens[mover]), connect(made["id"], tokens[1 - mover])]

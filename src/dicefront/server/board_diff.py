@@ -35,6 +35,39 @@ def join(parts: list[str]) -> str:
     return SEP.join(parts)
 
 
+def joined(parts: list[str]) -> str:
+    """The board drawn as ``parts`` (the svg role's optional ``render_parts``), joined;
+    its pieces are cut from the parts' own, each part cut once while it is drawn again
+    (a square, a tray), and remembered for :class:`Outbox` with the board."""
+    svg = "".join(parts)
+    _BOARDS[id(svg)] = (svg, pieces_of_parts(parts))
+    while len(_BOARDS) > MEMO_SIZE:
+        _BOARDS.pop(next(iter(_BOARDS)))
+    return svg
+
+
+def pieces_of_parts(parts: list[str]) -> list[str]:
+    """``pieces("".join(parts))``, from each part's pieces (cached by the part's
+    identity: a part drawn once and reused keeps the same pieces, so :func:`diff` finds
+    them equal at once)."""
+    out = [""]
+    tail = ""  # the end of the parts so far (shorter than a separator)
+    for part in parts:
+        if SEP in tail + part[: len(SEP) - 1]:  # a separator across two parts
+            return pieces("".join(parts))
+        hit = _PARTS.get(id(part))
+        if hit is None or hit[0] is not part:
+            hit = (part, part.split(SEP))
+            _PARTS[id(part)] = hit
+            if len(_PARTS) > PARTS_SIZE:
+                _PARTS.pop(next(iter(_PARTS)))
+        cut = hit[1]
+        out[-1] = out[-1] + cut[0] if out[-1] else cut[0]
+        out.extend(cut[1:])
+        tail = (tail + part)[-len(SEP) + 1 :]
+    return out
+
+
 def diff(old: list[str], new: list[str]) -> Patch:
     """The patch that turns the pieces ``old`` into ``new``: piece by piece when both
     have as many pieces, else the runs that differ once the equal pieces are lined up
@@ -109,12 +142,20 @@ class Outbox:
 _MEMO: dict[tuple[int, int], tuple[dict[str, Any], list[str] | None, list[str], str]] = {}
 _PIECES: dict[int, tuple[dict[str, Any], list[str]]] = {}
 MEMO_SIZE = 32
+# id(board) -> (board, its pieces) for the boards drawn in parts (:func:`joined`), and
+# id(part) -> (part, its pieces): a part is most often a drawing the svg role keeps and
+# draws again (a square with its pawn), so the cut is kept while it is.
+_BOARDS: dict[int, tuple[str, list[str]]] = {}
+_PARTS: dict[int, tuple[str, list[str]]] = {}
+PARTS_SIZE = 4096
 
 
 def _pieces_of(msg: dict[str, Any]) -> list[str]:
     hit = _PIECES.get(id(msg))
     if hit is None or hit[0] is not msg:
-        hit = (msg, pieces(msg["svg"]))
+        svg = msg["svg"]
+        known = _BOARDS.get(id(svg))
+        hit = (msg, known[1] if known is not None and known[0] is svg else pieces(svg))
         _PIECES[id(msg)] = hit
         while len(_PIECES) > MEMO_SIZE:
             _PIECES.pop(next(iter(_PIECES)))
