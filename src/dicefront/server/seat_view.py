@@ -70,7 +70,7 @@ def board(live: LiveGame, seat: int | None) -> dict[str, Any]:
         view = state.view(seat)
         board = {
             "view": view,
-            "svg": picture(live.game, state, seat, view),
+            "svg": shared_picture(live, seat, view),
             "status": state.status_text(),
             "actors": list(state.actors),
             "terminal": live.finished,
@@ -95,6 +95,18 @@ def picture(game: Game[Any, Any], state: State, seat: int | None, view: Any) -> 
         return game.render_svg(state, seat, view)
     static = game.svg_static(seat)
     return joined(parts(game, view) if static is None else parts(game, view, static))
+
+
+def shared_picture(live: LiveGame, seat: int | None, view: Any) -> str:
+    """``seat``'s board picture: the very string drawn for another seat this step when
+    the svg role's optional ``same_picture(game, view, other_view)`` says their views
+    draw the same one (then it is drawn, cut and diffed once: board_diff), else drawn."""
+    same = live.game.role_function("svg", "same_picture", required=False)
+    if same is not None:
+        for other, built in live._boards.items():
+            if other != seat and same(live.game, view, built["view"]):
+                return str(built["svg"])
+    return picture(live.game, live.state, seat, view)
 
 
 def legend(live: LiveGame) -> list[list[str]]:

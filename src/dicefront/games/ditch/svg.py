@@ -428,3 +428,13 @@ def action_label(state: Any, action: Action) -> str | None:
     if isinstance(action, Cover) and action.cell is None:
         return "No cover: the attacked pawn fights"
     return None
+
+
+def same_picture(game: Any, view: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether two viewers' views draw the same picture (the server then draws it once):
+    seat 1 sees the board turned, a spectator as seat 0; the rest is the view's."""
+    return (view["viewer"] == 1) == (other["viewer"] == 1) and _without(view, "viewer") == _without(other, "viewer")
+
+
+def _without(view: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in keys}
