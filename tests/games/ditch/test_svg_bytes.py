@@ -8,11 +8,15 @@ from __future__ import annotations
 import hashlib
 import random
 
+import pytest
+
 import dicefront
 from dicefront.core.match import roll
+from dicefront.games.ditch import svg
 
 SEEDS = (1, 2, 3)
 STEPS = 400
+FIRST = "e4acb866902a806f6e98c5f2c2b4b99864ce91277d59972dc45bed4f44ce4f97"  # pictures_digest(SEEDS[0]), by the old renderer
 DIGEST = "fa181ee2ce41b1b068fdd4d8b0e7493195dc41e1e953fa8f4b50a010a84ccacd"
 
 
@@ -44,3 +48,21 @@ def pictures_digest(seed: int) -> str:
 def test_the_pictures_are_byte_for_byte_the_old_renderers() -> None:
     found = hashlib.sha256("".join(pictures_digest(seed) for seed in SEEDS).encode()).hexdigest()
     assert found == DIGEST, f"seeds {SEEDS}: the pictures' digest is {found}"
+
+
+def test_the_kept_boards_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game object serves many games: the squares kept by board stay at BOARDS_MAX
+    (the oldest dropped), and the pictures stay the same."""
+    monkeypatch.setattr(svg, "BOARDS_MAX", 4)
+    assert pictures_digest(SEEDS[0]) == FIRST
+    game = dicefront.load("ditch")
+    rng = random.Random(SEEDS[0])
+    state = game.new_state()
+    for _ in range(60):
+        game.render_svg(state, 0)
+        if state.is_chance:
+            roll(state, rng)
+        else:
+            seat = state.actors[0]
+            state.apply(rng.choice(state.legal_actions(seat)), seat)
+    assert len(game.svg_static(0).boards) == 4

@@ -33,6 +33,7 @@ GROUND = ("#e7dcbe", "#ded2b0")
 GREEN = "#8db56a"
 INK = "#3b3326"
 MEMO_MAX = 4096  # drawings of squares and trays kept per game and viewer
+BOARDS_MAX = 256  # drawings of all the squares kept per game and viewer (~20 kB each; a game object serves many games)
 
 
 def action_path(state: DitchState, action: Action) -> list[str]:
@@ -108,6 +109,7 @@ class _Static(NamedTuple):
     legend: str
     height: float
     drawn: dict[tuple[Any, ...], str]  # an occupied square's or a tray's drawing by its contents (bounded: few contents each)
+    boards: dict[tuple[Any, ...], str]  # all the squares by the board's pawns and blocks (the latest BOARDS_MAX)
 
 
 def static_svg(game: DitchGame, viewer: int | None) -> _Static:
@@ -131,7 +133,7 @@ def static_svg(game: DitchGame, viewer: int | None) -> _Static:
         empty = _cell_open(name, _describe(cell, {}, set(), board.green)) + shape + "</g>"
         cells.append((cell, name, shape, empty))
     empties, place = [c[3] for c in cells], {c[1]: i for i, c in enumerate(cells)}
-    return _Static(lay, head, cells, empties, place, '<g id="ditch-coordinates">' + "".join(_coordinates(lay)) + "</g>", _legend(width, height - LEGEND + 4), height, {})
+    return _Static(lay, head, cells, empties, place, '<g id="ditch-coordinates">' + "".join(_coordinates(lay)) + "</g>", _legend(width, height - LEGEND + 4), height, {}, {})
 
 
 def _terrain(game: DitchGame, cell: Cell) -> str:
@@ -191,10 +193,12 @@ def _cells(game: DitchGame, view: dict[str, Any], static: _Static) -> str:
     the server cuts the same string once (server/board_diff.py)."""
     pawns = tuple((c, o, k) for c, o, k in view["pawns"])
     blocks = tuple(view["blocks"])
-    key = ("cells", pawns, blocks)
-    drawn = static.drawn.get(key)
+    key = (pawns, blocks)
+    drawn = static.boards.get(key)
     if drawn is None:
-        drawn = _memo(static, key, lambda: "".join(_squares(game, static, pawns, blocks)))
+        drawn = static.boards[key] = "".join(_squares(game, static, pawns, blocks))
+        if len(static.boards) > BOARDS_MAX:
+            static.boards.pop(next(iter(static.boards)))  # the oldest
     return drawn
 
 
