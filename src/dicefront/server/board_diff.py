@@ -147,7 +147,7 @@ _BOARDS: dict[int, tuple[str, list[str]]] = {}
 BOARDS_SIZE = 128
 _DIFFS: dict[tuple[int, int], tuple[list[str], list[str], Patch]] = {}
 _PARTS: dict[int, tuple[str, list[str]]] = {}
-PARTS_SIZE = 4096
+PARTS_SIZE = 256
 
 
 def _bounded(memo: dict[Any, Any], size: int) -> None:
