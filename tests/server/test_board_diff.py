@@ -150,3 +150,44 @@ def test_patched_boards_seen_through_the_test_socket_match_the_server(client: Te
             while latest[v]["step"] < game.visible_length(v) or (not latest[v]["actions"] and v in game.state.actors):
                 latest[v] = receive(ws)
             assert latest[v]["svg"] == game.game.render_svg(game.state, v), f"viewer {v}: the patched board is not the server's"
+
+
+def test_a_board_cut_from_its_parts_is_the_board_cut_whole() -> None:
+    """pieces_of_parts: the same pieces as cutting the joined text, for parts that split
+    anywhere, a separator across two or three parts and empty parts included."""
+    seed = random.randrange(2**32)
+    rng = random.Random(seed)
+    alphabet = ["<g", ' id="', " i", "d", '="', "x", "</g>", ""]
+    for _ in range(2000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randrange(12)))
+        cuts = sorted(rng.randrange(len(text) + 1) for _ in range(rng.randrange(5)))
+        parts = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True)]
+        assert board_diff.pieces_of_parts(parts) == board_diff.pieces(text), f"seed {seed}: {parts!r}"
+
+
+@pytest.mark.parametrize("name", dicefront.names())
+def test_a_board_drawn_in_parts_is_the_board_and_is_cut_from_them(name: str) -> None:
+    """seat_view.picture draws the same bytes as Game.render_svg (through the svg role's
+    render_parts where a game has one), and an outbox sends it patched the same."""
+    from dicefront.server.seat_view import picture
+
+    seed = random.randrange(2**32)
+    rng = random.Random(seed)
+    game = dicefront.load(name)
+    state = game.new_state()
+    outboxes = {v: (Outbox(), Outbox()) for v in VIEWERS}
+    for step in range(60):
+        for v in VIEWERS:
+            drawn = picture(game, state, v, state.view(v))
+            svg = game.render_svg(state, v)
+            assert drawn == svg, f"{name}, seed {seed}, step {step}, viewer {v}: the picture differs"
+            parted, whole = outboxes[v]
+            texts = [box.encode({"type": "state", "svg": board, "full": step == 0}) for box, board in ((parted, drawn), (whole, svg))]
+            assert texts[0] == texts[1], f"{name}, seed {seed}, step {step}, viewer {v}: the patch differs"
+        if state.is_terminal:
+            break
+        if state.is_chance:
+            state.push_chance(sample(state.chance_outcomes(), rng))
+        else:
+            p = state.actors[0]
+            state.push(rng.choice(state.legal_actions(p)), p)

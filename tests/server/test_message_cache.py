@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from dicefront.server import seat_view
+
 from .conftest import create, drain, invite_token, live, receive, settle
 
 
@@ -17,13 +19,13 @@ def test_a_seats_board_is_drawn_once_per_step(client: TestClient, connect: Any, 
     settle(client, made["id"])
     game = live(client, made["id"])
     drawn: Counter[tuple[int, int | None]] = Counter()
-    original = game.game.render_svg
+    original = seat_view.picture  # every board the server draws (render_svg, or the svg role's render_parts)
 
-    def counting(state: Any, seat: int | None = None, view: Any = None) -> str:
+    def counting(of: Any, state: Any, seat: int | None, view: Any) -> str:
         drawn[(game.length, seat)] += 1
-        return str(original(state, seat, view))
+        return original(of, state, seat, view)
 
-    monkeypatch.setattr(game.game, "render_svg", counting)
+    monkeypatch.setattr(seat_view, "picture", counting)
     tokens = [made["token"], invite_token(made)]
     mover = game.state.actors[0]
     socks = [connect(made["id"], tokens[mover]), connect(made["id"], tokens[mover]), connect(made["id"], tokens[1 - mover])]
@@ -45,3 +47,23 @@ def test_games_with_the_same_settings_share_one_game_object(client: TestClient) 
     assert live(client, one["id"]).state is not live(client, two["id"]).state
     assert live(client, hexes["id"]).game is not live(client, one["id"]).game
     assert live(client, hexes["id"]).game.options != live(client, one["id"]).game.options
+
+
+def test_seats_whose_views_draw_the_same_picture_share_one_drawing(client: TestClient, connect: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Die Fighting's seats see the same field (svg role ``same_picture``): one drawing a
+    step serves both seats and a spectator, and they are sent the same board."""
+    made = create(client, "die_fighting")
+    settle(client, made["id"])
+    game = live(client, made["id"])
+    drawn: Counter[int] = Counter()
+    original = seat_view.picture
+
+    def counting(of: Any, state: Any, seat: int | None, view: Any) -> str:
+        drawn[game.length] += 1
+        return original(of, state, seat, view)
+
+    monkeypatch.setattr(seat_view, "picture", counting)
+    socks = [connect(made["id"], made["token"]), connect(made["id"], invite_token(made)), connect(made["id"])]
+    greet = [receive(s) for s in socks]
+    assert greet[0]["svg"] == greet[1]["svg"] == greet[2]["svg"]
+    assert drawn == Counter({game.length: 1}), drawn

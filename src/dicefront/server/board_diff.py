@@ -35,6 +35,37 @@ def join(parts: list[str]) -> str:
     return SEP.join(parts)
 
 
+def joined(parts: list[str]) -> str:
+    """The board drawn as ``parts`` (the svg role's optional ``render_parts``), joined;
+    its pieces are cut from the parts' own, each part cut once while it is drawn again
+    (a square, a tray), and remembered for :class:`Outbox` with the board."""
+    svg = "".join(parts)
+    _BOARDS[id(svg)] = (svg, pieces_of_parts(parts))
+    _bounded(_BOARDS, BOARDS_SIZE)
+    return svg
+
+
+def pieces_of_parts(parts: list[str]) -> list[str]:
+    """``pieces("".join(parts))``, from each part's pieces (cached by the part's
+    identity: a part drawn once and reused keeps the same pieces, so :func:`diff` finds
+    them equal at once)."""
+    out = [""]
+    tail = ""  # the end of the parts so far (shorter than a separator)
+    for part in parts:
+        if SEP in tail + part[: len(SEP) - 1]:  # a separator across two parts
+            return pieces("".join(parts))
+        hit = _PARTS.get(id(part))
+        if hit is None or hit[0] is not part:
+            hit = (part, part.split(SEP))
+            _PARTS[id(part)] = hit
+            _bounded(_PARTS, PARTS_SIZE)
+        cut = hit[1]
+        out[-1] = out[-1] + cut[0] if out[-1] else cut[0]
+        out.extend(cut[1:])
+        tail = (tail + part)[-len(SEP) + 1 :]
+    return out
+
+
 def diff(old: list[str], new: list[str]) -> Patch:
     """The patch that turns the pieces ``old`` into ``new``: piece by piece when both
     have as many pieces, else the runs that differ once the equal pieces are lined up
@@ -92,30 +123,50 @@ class Outbox:
             if base is None:
                 text = dumps(msg)
             else:
-                text = dumps({k: v for k, v in msg.items() if k != "svg"} | {"patch": diff(base, new)})
+                text = dumps({k: v for k, v in msg.items() if k != "svg"} | {"patch": _diff_of(base, new)})
             hit = (msg, base, new, text)
             _MEMO[key] = hit
-            while len(_MEMO) > MEMO_SIZE:
-                _MEMO.pop(next(iter(_MEMO)))
+            _bounded(_MEMO, MEMO_SIZE)
         self.board = hit[2]
         return hit[3]
 
 
-# (id(message), id(base board)) -> (message, base, its board's pieces, text), and
-# id(message) -> (message, pieces): the entries hold the message and base, so their ids
-# are not reused while cached. A message is built for one seat (the hub) and never
-# shared across seats, so neither is its text. Small: a message is sent to all its
-# connections at once.
+# (id(message), id(base board)) -> (message, base, its board's pieces, text): the
+# entries hold the message and base, so their ids are not reused while cached. A message
+# is built for one seat (the hub) and never shared across seats, so neither is its text.
+# Small: a message is sent to all its connections at once.
 _MEMO: dict[tuple[int, int], tuple[dict[str, Any], list[str] | None, list[str], str]] = {}
-_PIECES: dict[int, tuple[dict[str, Any], list[str]]] = {}
 MEMO_SIZE = 32
+# id(board) -> (board, its pieces): a board drawn once and shared by several seats (the
+# same picture: seat_view) or drawn in parts (:func:`joined`) is cut once; and
+# (id(base), id(new)) -> (base, new, patch): seats holding the same board that are sent
+# the same new board share its patch (the text differs: each seat's message is its own).
+# id(part) -> (part, its pieces): a part is most often a drawing the svg role keeps and
+# draws again (a square with its pawn), so the cut is kept while it is.
+_BOARDS: dict[int, tuple[str, list[str]]] = {}
+BOARDS_SIZE = 128
+_DIFFS: dict[tuple[int, int], tuple[list[str], list[str], Patch]] = {}
+_PARTS: dict[int, tuple[str, list[str]]] = {}
+PARTS_SIZE = 256
+
+
+def _bounded(memo: dict[Any, Any], size: int) -> None:
+    while len(memo) > size:
+        memo.pop(next(iter(memo)))
 
 
 def _pieces_of(msg: dict[str, Any]) -> list[str]:
-    hit = _PIECES.get(id(msg))
-    if hit is None or hit[0] is not msg:
-        hit = (msg, pieces(msg["svg"]))
-        _PIECES[id(msg)] = hit
-        while len(_PIECES) > MEMO_SIZE:
-            _PIECES.pop(next(iter(_PIECES)))
+    svg = msg["svg"]
+    hit = _BOARDS.get(id(svg))
+    if hit is None or hit[0] is not svg:
+        hit = _BOARDS[id(svg)] = (svg, pieces(svg))
+        _bounded(_BOARDS, BOARDS_SIZE)
     return hit[1]
+
+
+def _diff_of(base: list[str], new: list[str]) -> Patch:
+    hit = _DIFFS.get((id(base), id(new)))
+    if hit is None or hit[0] is not base or hit[1] is not new:
+        hit = _DIFFS[(id(base), id(new))] = (base, new, diff(base, new))
+        _bounded(_DIFFS, MEMO_SIZE)
+    return hit[2]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.game import Game, State
 from ..core.record import Step
+from .board_diff import joined
 
 if TYPE_CHECKING:
     from .live import LiveGame, Viewer
@@ -69,7 +70,7 @@ def board(live: LiveGame, seat: int | None) -> dict[str, Any]:
         view = state.view(seat)
         board = {
             "view": view,
-            "svg": live.game.render_svg(state, seat, view),
+            "svg": shared_picture(live, seat, view),
             "status": state.status_text(),
             "actors": list(state.actors),
             "terminal": live.finished,
@@ -83,6 +84,29 @@ def board(live: LiveGame, seat: int | None) -> dict[str, Any]:
             board["waiting"] = bool(state.actors) and not state.is_chance
         live._boards[seat] = board
     return board
+
+
+def picture(game: Game[Any, Any], state: State, seat: int | None, view: Any) -> str:
+    """``game.render_svg(state, seat, view)``; drawn through the svg role's optional
+    ``render_parts`` (the same strings, unjoined) when it has one, so that the board is
+    cut for its patches from its parts (board_diff.joined)."""
+    parts = game.role_function("svg", "render_parts", required=False)
+    if parts is None:
+        return game.render_svg(state, seat, view)
+    static = game.svg_static(seat)
+    return joined(parts(game, view) if static is None else parts(game, view, static))
+
+
+def shared_picture(live: LiveGame, seat: int | None, view: Any) -> str:
+    """``seat``'s board picture: the very string drawn for another seat this step when
+    the svg role's optional ``same_picture(game, view, other_view)`` says their views
+    draw the same one (then it is drawn, cut and diffed once: board_diff), else drawn."""
+    same = live.game.role_function("svg", "same_picture", required=False)
+    if same is not None:
+        for other, built in live._boards.items():
+            if other != seat and same(live.game, view, built["view"]):
+                return str(built["svg"])
+    return picture(live.game, live.state, seat, view)
 
 
 def legend(live: LiveGame) -> list[list[str]]:

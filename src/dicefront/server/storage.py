@@ -32,6 +32,7 @@ from ..core.events import Event
 from ..core.record import Step
 from .storage_schema import CHANNEL, games, migrate, steps
 from .storage_writer import GroupWriter
+from .wire import dumps
 
 
 class DatabaseInUseError(DicefrontError):
@@ -246,17 +247,13 @@ class Storage:
         self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None, shown: int | None
     ) -> Callable[[Connection], None]:
         rows = [
-            {
-                "game_id": game_id, "idx": first + i, "player": s.player, "action": s.action,
-                "outcome": None if s.outcome is None else json.dumps(s.outcome.to_json()),
-                "events": json.dumps([e.to_json() for e in s.events]),
-            }
+            (game_id, first + i, s.player, s.action, None if s.outcome is None else dumps(s.outcome.to_json()), dumps([e.to_json() for e in s.events]))
             for i, s in enumerate(new)
         ]
 
         def job(conn: Connection) -> None:
             try:
-                conn.execute(steps.insert(), rows)
+                _insert_steps(conn, rows)
             except IntegrityError:
                 raise StaleGameError("the game moved on in another server process; try again") from None
             if finished is not None:
@@ -359,6 +356,21 @@ class Storage:
             )
             row.steps = [_step(*s) for s in conn.execute(query)]
         return row
+
+
+_INSERT_STEPS = "INSERT INTO steps (game_id, idx, player, action, outcome, events) VALUES ({0}, {0}, {0}, {0}, {0}, {0})"
+_MARKS = {"qmark": "?", "format": "%s", "pyformat": "%s"}
+
+
+def _insert_steps(conn: Connection, rows: list[tuple[Any, ...]]) -> None:
+    """Insert steps given as plain tuples in the table's column order, straight through
+    the driver (no statement built per commit) in its parameter style (sqlite3: ``?``,
+    psycopg: ``%s``); through SQLAlchemy Core for any other driver."""
+    mark = _MARKS.get(conn.dialect.paramstyle)
+    if mark is None:
+        conn.execute(steps.insert(), [dict(zip(steps.c.keys(), row, strict=True)) for row in rows])
+    else:
+        conn.exec_driver_sql(_INSERT_STEPS.format(mark), rows)
 
 
 def _engine(url: str) -> Engine:

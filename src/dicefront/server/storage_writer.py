@@ -1,7 +1,12 @@
 """Group commit for the embedded SQLite database: one thread writes for every caller.
 The jobs waiting when it is free run in one transaction, each in its own savepoint (a
 job that fails changes nothing and fails alone), so one commit, one fsync, covers them
-all. Each caller's call returns only once its job is committed."""
+all. Each caller's call returns only once its job is committed.
+
+The thread keeps one connection for its life (no pool check-out and reset per group)
+and sets its savepoints through the sqlite3 cursor: SQLAlchemy's ``begin_nested``
+compiles its SAVEPOINT and RELEASE statements anew each time, which cost more than the
+jobs themselves (benchmarks/README.md, seventh pass)."""
 
 from __future__ import annotations
 
@@ -47,40 +52,72 @@ class GroupWriter:
             self._thread.join(timeout=30)
 
     def _loop(self) -> None:
-        while True:
-            first = self._queue.get()
-            if first is None:
-                return
-            group, stop = [first], False
-            while len(group) < MAX_GROUP:
-                try:
-                    item = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if item is None:
-                    stop = True
-                    break
-                group.append(item)
-            self._write(group)
-            if stop:
-                return
+        conn: Connection | None = None  # one connection for the thread's life: no pool check-out and reset per group
+        try:
+            while True:
+                first = self._queue.get()
+                if first is None:
+                    return
+                group, stop = self._gather(first)
+                if conn is None or conn.invalidated or conn.closed:
+                    conn = self._connect(group)
+                if conn is not None and not self._write(conn, group):
+                    conn.close()  # a failed commit: the next group starts on a fresh connection
+                    conn = None
+                if stop:
+                    return
+        finally:
+            if conn is not None:
+                conn.close()
 
-    def _write(self, group: list[tuple[Job, Future[Any]]]) -> None:
+    def _connect(self, group: list[tuple[Job, Future[Any]]]) -> Connection | None:
+        """The writer's connection; None, the group failed, if the database cannot be reached."""
+        try:
+            return self.engine.connect()
+        except Exception as exc:
+            for _, done in group:
+                done.set_exception(exc)
+            return None
+
+    def _gather(self, first: tuple[Job, Future[Any]]) -> tuple[list[tuple[Job, Future[Any]]], bool]:
+        """The jobs waiting now, ``first`` among them (at most MAX_GROUP); True when the
+        writer was told to stop."""
+        group = [first]
+        while len(group) < MAX_GROUP:
+            try:
+                item = self._queue.get_nowait()
+            except queue.Empty:
+                return group, False
+            if item is None:
+                return group, True
+            group.append(item)
+        return group, False
+
+    def _write(self, conn: Connection, group: list[tuple[Job, Future[Any]]]) -> bool:
+        """Run the group in one transaction, each job in its own savepoint; False when
+        the commit failed (every job fails with its error, nothing was written)."""
         results: list[tuple[Future[Any], Any, BaseException | None]] = []
         try:
-            with self.engine.begin() as conn:
+            with conn.begin():
+                cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]  # savepoints through sqlite3 itself
                 for job, done in group:
+                    cursor.execute("SAVEPOINT job")
                     try:
-                        with conn.begin_nested():
-                            results.append((done, job(conn), None))
+                        value = job(conn)
                     except Exception as exc:  # this job's savepoint is rolled back
+                        cursor.execute("ROLLBACK TO SAVEPOINT job")
                         results.append((done, None, exc))
+                    else:
+                        results.append((done, value, None))
+                    cursor.execute("RELEASE SAVEPOINT job")
+                cursor.close()
         except Exception as exc:  # the commit failed: nothing of the group was written
             for _, done in group:
                 done.set_exception(exc)
-            return
+            return False
         for done, value, error in results:
             if error is not None:
                 done.set_exception(error)
             else:
                 done.set_result(value)
+        return True

@@ -236,3 +236,9 @@ def action_label(state: DieFightingState, action: Action) -> str | None:
     if isinstance(action, Pass):
         return "Do nothing this phase"
     return None
+
+
+def same_picture(game: Any, view: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether two viewers' views draw the same picture (the server then draws it once):
+    every viewer sees the field the same way."""
+    return {k: v for k, v in view.items() if k != "viewer"} == {k: v for k, v in other.items() if k != "viewer"}

@@ -33,6 +33,7 @@ GROUND = ("#e7dcbe", "#ded2b0")
 GREEN = "#8db56a"
 INK = "#3b3326"
 MEMO_MAX = 4096  # drawings of squares and trays kept per game and viewer
+BOARDS_MAX = 256  # drawings of all the squares kept per game and viewer (~20 kB each; a game object serves many games)
 
 
 def action_path(state: DitchState, action: Action) -> list[str]:
@@ -102,10 +103,13 @@ class _Static(NamedTuple):
     lay: _Layout
     head: str  # the opening tag, patterns and backgrounds
     cells: list[tuple[Cell, str, str, str]]  # each cell: its name, its shape (the terrain), the whole cell when empty
+    empties: list[str]  # every cell drawn empty, in the order of ``cells``
+    place: dict[str, int]  # a cell's place in ``cells`` by its name
     coordinates: str
     legend: str
     height: float
     drawn: dict[tuple[Any, ...], str]  # an occupied square's or a tray's drawing by its contents (bounded: few contents each)
+    boards: dict[tuple[Any, ...], str]  # all the squares by the board's pawns and blocks (the latest BOARDS_MAX)
 
 
 def static_svg(game: DitchGame, viewer: int | None) -> _Static:
@@ -128,7 +132,8 @@ def static_svg(game: DitchGame, viewer: int | None) -> _Static:
         shape = lay.shape(cell, fill=_terrain(game, cell), stroke="#a89771", stroke_width="1")
         empty = _cell_open(name, _describe(cell, {}, set(), board.green)) + shape + "</g>"
         cells.append((cell, name, shape, empty))
-    return _Static(lay, head, cells, '<g id="ditch-coordinates">' + "".join(_coordinates(lay)) + "</g>", _legend(width, height - LEGEND + 4), height, {})
+    empties, place = [c[3] for c in cells], {c[1]: i for i, c in enumerate(cells)}
+    return _Static(lay, head, cells, empties, place, '<g id="ditch-coordinates">' + "".join(_coordinates(lay)) + "</g>", _legend(width, height - LEGEND + 4), height, {}, {})
 
 
 def _terrain(game: DitchGame, cell: Cell) -> str:
@@ -144,13 +149,19 @@ def render_svg(game: DitchGame, view: dict[str, Any], static: _Static | None = N
     """The board as the view's ``viewer`` (None: a spectator) sees it, drawn from
     ``state.view(viewer)`` only; ``static``: :func:`static_svg` for this viewer (drawn
     here when not given)."""
+    return "".join(render_parts(game, view, static))
+
+
+def render_parts(game: DitchGame, view: dict[str, Any], static: _Static | None = None) -> list[str]:
+    """:func:`render_svg` as the strings it joins, most of them drawings kept and reused
+    (the server cuts each once: server/board_diff.py)."""
     player = view["viewer"]
     if static is None:
         static = static_svg(game, player)
     lay = static.lay
     bottom = 1 if player == 1 else 0
     parts = [static.head]
-    parts.extend(_cells(game, view, static))
+    parts.append(_cells(game, view, static))
     parts.append(static.coordinates)
     parts.append('<g id="ditch-pending">')  # ids cut the board into the pieces a patch replaces (server/board_diff.py)
     parts.extend(_pending(view, lay))
@@ -159,7 +170,7 @@ def render_svg(game: DitchGame, view: dict[str, Any], static: _Static | None = N
     parts.append(_tray_drawn(game, view, static, bottom, lay.y0 + lay.h + MARGIN))
     parts.append(static.legend)
     parts.append("</svg>")
-    return "".join(parts)
+    return parts
 
 
 def _defs() -> str:
@@ -176,18 +187,34 @@ def _defs() -> str:
     )
 
 
-def _cells(game: DitchGame, view: dict[str, Any], static: _Static) -> list[str]:
-    pawns = {c: (o, k) for c, o, k in view["pawns"]}
-    blocks = set(view["blocks"])
-    out = []
-    for cell, name, shape, empty in static.cells:
-        pawn = pawns.get(name)
-        blocked = name in blocks
-        if pawn is None and not blocked:
-            out.append(empty)
+def _cells(game: DitchGame, view: dict[str, Any], static: _Static) -> str:
+    """Every square, drawn once per game, viewer and board (pawns and blocks): a step
+    that moves nothing on the board (a roll, a choice) draws none of them again, and
+    the server cuts the same string once (server/board_diff.py)."""
+    pawns = tuple((c, o, k) for c, o, k in view["pawns"])
+    blocks = tuple(view["blocks"])
+    key = (pawns, blocks)
+    drawn = static.boards.get(key)
+    if drawn is None:
+        drawn = static.boards[key] = "".join(_squares(game, static, pawns, blocks))
+        if len(static.boards) > BOARDS_MAX:
+            static.boards.pop(next(iter(static.boards)))  # the oldest
+    return drawn
+
+
+def _squares(game: DitchGame, static: _Static, pawns: tuple[tuple[str, int, str], ...], blocks: tuple[str, ...]) -> list[str]:
+    """Each square's drawing, in board order: the empty ones from ``static``, the others
+    drawn once per game and viewer by their contents."""
+    out = list(static.empties)
+    on = {c: (o, k) for c, o, k in pawns}
+    blocked = set(blocks)
+    for name in on.keys() | blocked:
+        i = static.place.get(name)
+        if i is None:
             continue
-        key = (name, pawn, blocked)  # a square's drawing depends on these only: drawn once per game and viewer
-        out.append(_memo(static, key, lambda: _cell(game, static, cell, name, shape, pawn, blocked)))  # noqa: B023 (called at once)
+        cell, _, shape, _ = static.cells[i]
+        pawn, block = on.get(name), name in blocked
+        out[i] = _memo(static, (name, pawn, block), lambda: _cell(game, static, cell, name, shape, pawn, block))  # noqa: B023 (called at once)
     return out
 
 
@@ -408,3 +435,13 @@ def action_label(state: Any, action: Action) -> str | None:
     if isinstance(action, Cover) and action.cell is None:
         return "No cover: the attacked pawn fights"
     return None
+
+
+def same_picture(game: Any, view: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether two viewers' views draw the same picture (the server then draws it once):
+    seat 1 sees the board turned, a spectator as seat 0; the rest is the view's."""
+    return (view["viewer"] == 1) == (other["viewer"] == 1) and _without(view, "viewer") == _without(other, "viewer")
+
+
+def _without(view: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in keys}

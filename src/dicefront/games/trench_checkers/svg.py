@@ -194,3 +194,13 @@ def action_label(state: TrenchState, action: Action) -> str | None:
     if isinstance(action, Pass):
         return "Play no card"
     return None
+
+
+def same_picture(game: Any, view: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether two viewers' views draw the same picture (the server then draws it once):
+    every viewer sees the board the same way, and the picture shows no hand."""
+    return _without(view) == _without(other)
+
+
+def _without(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in ("viewer", "hand")}
