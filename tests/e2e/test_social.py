@@ -26,6 +26,21 @@ def _named(page: Any, server_url: str, name: str) -> None:
     page.fill("#player-name", name)
 
 
+def test_a_name_typed_while_the_lobby_loads_is_kept(new_page: Any, server_url: str) -> None:
+    """The lobby's game list arrives late (held back here): a name typed meanwhile is
+    remembered at once, so leaving the page before the list arrives does not lose it."""
+    page = new_page()
+    held: list[Any] = []
+    page.route("**/api/game-types", lambda route: held.append(route))
+    page.goto(server_url + "/")
+    page.wait_for_function("document.querySelector('#player-name') !== null")
+    page.locator("#player-name").press_sequentially("Zed")
+    kept = page.evaluate("localStorage.getItem('dicefront.name')")
+    for route in held:
+        route.continue_()
+    assert kept == "Zed", f"the name typed before the lobby loaded was not remembered (stored: {kept!r})"
+
+
 def test_names_from_the_lobby_are_shown_as_text_everywhere(new_page: Any, server_url: str) -> None:
     rng = random.Random(7)
     host, guest = new_page(), new_page()

@@ -439,6 +439,7 @@ function toast(text, bad) {
 
 // ----- the lobby -------------------------------------------------------------------------------
 async function lobbyPage() {
+  bindNameInput($("#player-name"));  // before the wait below: a name typed meanwhile is kept at once
   const types = await api("/api/game-types");
   const picker = $("#game-picker");
   let chosen = types.games[0]?.name;
@@ -483,7 +484,6 @@ async function lobbyPage() {
     } catch (err) { $("#create-error").textContent = err.message; }
   });
   $("#copy-invite").addEventListener("click", () => copy($("#invite-link")));
-  bindNameInput($("#player-name"));
   refreshLists();
   setInterval(refreshLists, 5000);
 }
