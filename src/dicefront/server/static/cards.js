@@ -2,17 +2,7 @@
 // The server sends `hand` ({cards: [{id, name, text}] | null, counts: [{seat, name,
 // count}], deck}) built by the game from the seat's own view, so the other side's
 // cards never reach this page; an action that plays a card names it (`card`).
-
-const node = (tag, attrs = {}, ...children) => {
-  const n = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") n.className = v;
-    else if (k.startsWith("on")) n.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null && v !== false) n.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) n.append(c);
-  return n;
-};
+import { el as node } from "./dom.js";
 
 // The actions that play card `id`.
 export const cardPlays = (actions, id) => actions.filter((a) => a.card === id);

@@ -7,18 +7,9 @@ import { cardPlays, choiceContent, showHand } from "./cards.js";
 import { watchBoard } from "./motion.js";
 import { diceSound, soundToggle, turnSound } from "./sound.js";
 import { bindNameInput, moverTag, playersCard, receiveSocial, replayPlayers, socialState, who, withName } from "./social.js";
+import { el } from "./dom.js";
 
 const $ = (sel, root = document) => root.querySelector(sel);
-const el = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
-  return node;
-};
 const uploads = {}; // lobby: uploaded data files' text by option name
 const store = {
   get(key, fallback) { try { return JSON.parse(localStorage.getItem(key)) ?? fallback; } catch { return fallback; } },

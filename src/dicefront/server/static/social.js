@@ -2,20 +2,10 @@
 // (kept in this browser, sent when making or joining a game and in the hello), the
 // players card with resign / draw offer, accept or decline / claim the win from an
 // idle opponent, and the ending line of a replay. Names are always shown as text.
+import { el as make } from "./dom.js";
 
 export const NAME_KEY = "dicefront.name";
 export const MAX_NAME = 24;
-
-const make = (tag, attrs = {}, ...children) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else if (v !== undefined && v !== null && v !== false) node.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
-  return node;
-};
 
 export function playerName() {
   try { return (localStorage.getItem(NAME_KEY) || "").trim().slice(0, MAX_NAME); } catch { return ""; }
