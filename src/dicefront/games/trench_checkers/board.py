@@ -3,8 +3,7 @@ armies, read from a TOML layout and validated (rules 1.1-1.5)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.data import DataFile, require
@@ -31,6 +30,8 @@ class Board:
     """(cell, owner, rank) of every piece; the index is the piece id."""
     per_player: int
     terrain_per_player: int
+    _far: dict[int, frozenset[Cell]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """``far_trench`` by player, made once (a field, not a cached_property: see cards.CardList)."""
 
     @property
     def height(self) -> int:
@@ -56,7 +57,12 @@ class Board:
 
     def far_trench(self, player: int) -> frozenset[Cell]:
         """The trench tiles of the row farthest toward the enemy (rule 6.1)."""
-        return self._far_trenches[player]
+        far = self._far.get(player)
+        if far is None:
+            rows = sorted({r for _, r in self.trench})
+            row = max(rows, key=lambda r: self.progress(player, r))
+            far = self._far[player] = frozenset(c for c in self.trench if c[1] == row)
+        return far
 
     def home_row(self, player: int) -> list[Cell]:
         row = 0 if player == 0 else self.grid.height - 1
@@ -65,15 +71,6 @@ class Board:
     def claimable(self, player: int) -> list[Cell]:
         """The depots ``player`` may draw from: those in the enemy half (rule 8.1)."""
         return sorted((d for d in self.depots if self.half(d) != player), key=lambda c: (c[1], c[0]))
-
-    @cached_property
-    def _far_trenches(self) -> tuple[frozenset[Cell], frozenset[Cell]]:
-        rows = sorted({r for _, r in self.trench})
-        out = []
-        for p in (0, 1):
-            far = max(rows, key=lambda r: self.progress(p, r))
-            out.append(frozenset(c for c in self.trench if c[1] == far))
-        return (out[0], out[1])
 
 
 def parse_board(data: dict[str, Any], where: str) -> Board:

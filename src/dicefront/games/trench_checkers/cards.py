@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cached_property
 from typing import Any
 
 from ...core.chance import Outcomes, Roll
@@ -31,6 +30,17 @@ class Card:
 @dataclass(frozen=True)
 class CardList:
     cards: tuple[Card, ...]
+    # The caches below are fields (left out of ==, hash and repr), not cached_property:
+    # a mypyc-compiled class has no instance __dict__, and there a cached_property
+    # becomes a plain property that builds a fresh table on every use.
+    _draws: dict[tuple[tuple[str, int], ...], Outcomes] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """``draw_outcomes`` by deck content (bounded: cleared past 4096)."""
+    _rolls: dict[str, Roll] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """The outcome of drawing each card kind, made once (a Roll is slow to create)."""
+    _odds: dict[tuple[int, int], Fraction] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Fraction(copies left, cards left): bounded by the deck's size squared."""
+    _open: dict[frozenset[str], tuple[Card, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """``open_in`` by window set (bounded: keys are sets of the six WINDOWS)."""
 
     def by_id(self, card_id: str) -> Card | None:
         for c in self.cards:
@@ -54,6 +64,8 @@ class CardList:
         if found is None:
             total = sum(deck.values())
             rolls, odds = self._rolls, self._odds
+            if not rolls:
+                rolls.update((c.id, Roll((c.id,))) for c in self.cards)
             found = []
             for k in self.ids():
                 n = deck.get(k)
@@ -66,23 +78,6 @@ class CardList:
                 self._draws.clear()
             self._draws[key] = found
         return found
-
-    @cached_property
-    def _draws(self) -> dict[tuple[tuple[str, int], ...], Outcomes]:
-        return {}
-
-    @cached_property
-    def _rolls(self) -> dict[str, Roll]:
-        """The outcome of drawing each card kind, made once (a Roll is slow to create)."""
-        return {c.id: Roll((c.id,)) for c in self.cards}
-
-    @cached_property
-    def _odds(self) -> dict[tuple[int, int], Fraction]:
-        return {}  # Fraction(copies left, cards left): bounded by the deck's size squared
-
-    @cached_property
-    def _open(self) -> dict[frozenset[str], tuple[Card, ...]]:
-        return {}  # bounded: keys are sets of the six WINDOWS
 
     def ids(self) -> list[str]:
         return [c.id for c in self.cards]
