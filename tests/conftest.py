@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 import dicefront
-from dicefront.core import State, sample
+from dicefront.core import State, random_step
 
 
 def game_presets() -> list[tuple[str, str, dict[str, Any]]]:
@@ -25,14 +25,8 @@ def random_walk(state: State, rng: random.Random, limit: int) -> list[State]:
     visited (copies), ending at a terminal state or at ``limit`` steps."""
     seen = [state.clone()]
     for _ in range(limit):
-        if state.is_terminal:
+        if not random_step(state, rng, checked=True):
             break
-        if state.is_chance:
-            state.apply_chance(sample(state.chance_outcomes(), rng))
-        else:
-            player = state.actors[0]
-            actions = state.legal_actions(player)
-            state.apply(actions[rng.randrange(len(actions))], player)
         seen.append(state.clone())
     return seen
 

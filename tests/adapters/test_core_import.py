@@ -13,19 +13,12 @@ SRC = str(Path(__file__).resolve().parents[2] / "src")
 SCRIPT = """
 import sys, random
 import dicefront, dicefront.adapters, dicefront.agents
-from dicefront.core import sample
+from dicefront.core import random_steps
 for name in dicefront.names():
     game = dicefront.load(name)
     state = game.new_state()
     rng = random.Random(0)
-    for _ in range(30):
-        if state.is_terminal:
-            break
-        if state.is_chance:
-            state.apply_chance(sample(state.chance_outcomes(), rng))
-        else:
-            player = state.actors[0]
-            state.apply(rng.choice(state.legal_actions(player)), player)
+    random_steps(state, 30, rng, checked=True)
     game.render_text(state, 0)
 heavy = sorted(m for m in ("numpy", "pettingzoo", "gymnasium", "pyspiel", "open_spiel") if m in sys.modules)
 print(",".join(heavy))

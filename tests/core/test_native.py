@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import dicefront
-from dicefront.core.chance import sample
+from dicefront.core import random_steps
 from dicefront.core.fields import key_fields, stored_fields
 from dicefront.core.game import State
 from dicefront.core.native import compiled_files, is_compiled, native_modules, stale_files
@@ -109,14 +109,7 @@ def test_a_copy_through_stored_fields_is_the_same_position_pure_or_compiled() ->
         game = dicefront.load(name)
         rng = random.Random(SEED)
         state: State[Any] = game.new_state()
-        for _ in range(40):
-            if state.is_terminal:
-                break
-            if state.is_chance:
-                state.apply_chance(sample(state.chance_outcomes(), rng))
-            else:
-                player = state.actors[0]
-                state.apply(rng.choice(state.legal_actions(player)), player)
+        random_steps(state, 40, rng, checked=True)
         cls = type(state)
         copy = cls.__new__(cls)
         for field in stored_fields(cls):

@@ -18,7 +18,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
-from .chance import Outcomes, Roll
+from .chance import Outcomes, Roll, sample
 from .data import DataFile, DataSource
 from .encoding import ActionEncoding, layout_size, renderable_text
 from .errors import IllegalActionError, NotationError, StateFormatError
@@ -520,6 +520,39 @@ def winner_returns(winner: int | None) -> tuple[float, float]:
     if winner is None:
         return (0.0, 0.0)
     return (1.0, -1.0) if winner == 0 else (-1.0, 1.0)
+
+
+def random_steps(state: State[Any], count: int, rng: random.Random, checked: bool = False) -> int:
+    """Play up to ``count`` random steps on ``state`` (in place) and return how many were
+    played (fewer once the game ends). A chance node draws an outcome by its odds
+    (:func:`~dicefront.core.chance.sample`); otherwise the first of ``actors`` (at a
+    simultaneous node the other acts on a later step) plays a uniformly random legal
+    action, the draw ``rng.choice(legal_actions)`` would make. Unchecked ``push`` /
+    ``push_chance`` by default; ``checked``: the checked ``apply`` / ``apply_chance``
+    (the same draws, so the same game)."""
+    played = 0
+    while played < count and not state.is_terminal:
+        if state.is_chance:
+            outcome = sample(state.chance_outcomes(), rng)
+            if checked:
+                state.apply_chance(outcome)
+            else:
+                state.push_chance(outcome)
+        else:
+            player = state.actors[0]
+            actions = state.legal_actions(player)
+            action = actions[rng.randrange(len(actions))]
+            if checked:
+                state.apply(action, player)
+            else:
+                state.push(action, player)
+        played += 1
+    return played
+
+
+def random_step(state: State[Any], rng: random.Random, checked: bool = False) -> bool:
+    """One random step on ``state`` (see :func:`random_steps`); False if the game is over."""
+    return random_steps(state, 1, rng, checked) == 1
 
 
 class PhaseState(State[A]):

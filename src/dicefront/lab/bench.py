@@ -9,13 +9,13 @@ from __future__ import annotations
 import importlib
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
-from ..core.chance import sample
 from ..core.errors import DicefrontError
-from ..core.game import Game, State
+from ..core.game import Game, State, random_steps
 from ..core.registry import load
 
 
@@ -45,35 +45,14 @@ def reference_ops(seconds: float) -> float:
 
 
 def random_playout(game: Game[Any, Any], rng: random.Random) -> int:
-    state = game.new_state()
-    steps = 0
-    while not state.is_terminal:
-        if state.is_chance:
-            state.push_chance(sample(state.chance_outcomes(), rng))
-        else:
-            p = state.actors[0]
-            actions = state.legal_actions(p)
-            state.push(actions[rng.randrange(len(actions))], p)
-        steps += 1
-    return steps
-
-
-def _random_steps(state: State, count: int, rng: random.Random) -> State:
-    """``state`` after up to ``count`` random steps (dice drawn by their odds)."""
-    for _ in range(count):
-        if state.is_terminal:
-            break
-        if state.is_chance:
-            state.push_chance(sample(state.chance_outcomes(), rng))
-        else:
-            p = state.actors[0]
-            actions = state.legal_actions(p)
-            state.push(actions[rng.randrange(len(actions))], p)
-    return state
+    """The steps of one random game to its end (``core.random_steps``)."""
+    return random_steps(game.new_state(), sys.maxsize, rng)
 
 
 def _midgame_state(game: Game[Any, Any], rng: random.Random) -> State:
-    return _random_steps(game.new_state(), 60, rng)
+    state = game.new_state()
+    random_steps(state, 60, rng)
+    return state
 
 
 Clock = Callable[[], float]
@@ -174,7 +153,8 @@ def odds_positions(game: Game[Any, Any], count: int, seed: int = 0) -> list[Stat
     tries = 0
     while len(out) < count and tries < 50 * count:
         tries += 1
-        state = _random_steps(game.new_state(), rng.randrange(4, 120), rng)
+        state = game.new_state()
+        random_steps(state, rng.randrange(4, 120), rng)
         if not state.is_terminal:
             out.append(state)
     return out

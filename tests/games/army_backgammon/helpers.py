@@ -6,8 +6,7 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
-from dicefront.core import Roll
-from dicefront.core.chance import sample
+from dicefront.core import Roll, random_step
 from dicefront.games.army_backgammon import ArmyBackgammonGame
 from dicefront.games.army_backgammon.rules import ArmyState
 from dicefront.games.army_backgammon.tactics import Man
@@ -54,11 +53,5 @@ def after_each_step(game: Any, rng: random.Random, games: int) -> Iterator[Any]:
     """The state after every step (dice and uniform random moves) of ``games`` seeded games."""
     for _ in range(games):
         st = game.new_state()
-        while not st.is_terminal:
-            if st.is_chance:
-                st.push_chance(sample(st.chance_outcomes(), rng))
-            else:
-                p = st.actors[0]
-                actions = st.legal_actions(p)
-                st.push(actions[rng.randrange(len(actions))], p)
+        while random_step(st, rng):
             yield st
