@@ -122,3 +122,30 @@ def test_numbers_with_thousands_of_digits_are_a_clear_error(tmp_path: Path) -> N
     spec = run / "run.json"
     spec.write_text(spec.read_text().replace('"seed": 3', '"seed": ' + "9" * 5000))
     _one_line_error(["lab", "report", str(run)], "is not valid JSON")
+
+
+@pytest.mark.parametrize(("line", "field", "value", "message"), [
+    (0, "winner", "true", "'winner' must be an integer or null, got true"),  # a bool is no seat (Python's True == 1)
+    (1, "index", "true", "'index' must be an integer, got true"),  # game 1 written as true
+    (0, "steps", "false", "'steps' must be an integer, got false"),
+    (0, "turns", "true", "'turns' must be an integer or null, got true"),
+    (0, "branching", "true", "'branching' must be a number, got true"),
+    (0, "decisive_at", "false", "'decisive_at' must be a number or null, got false"),
+    (0, "branching_deciles", "[1, true]", "'branching_deciles' must be a list of numbers"),
+    (0, "seats", "[1, 2]", "'seats' must be two agent specs"),
+    (0, "branching", "1e999", "'branching' must be a number, got a value that is not a finite number"),  # json reads inf
+    (0, "winner", "NaN", "not valid JSON"),  # NaN, Infinity: Python's json reads them, JSON has no such numbers
+])
+def test_record_fields_of_the_wrong_json_type_are_named(tmp_path: Path, line: int, field: str, value: str, message: str) -> None:
+    """Each field is checked as the JSON type it is written as: the error names the
+    file, the line and the field (and never shows the line's content)."""
+    run = tmp_path / "run"
+    _balance(3, run)
+    path = run / "records.jsonl"
+    lines = path.read_text().splitlines(keepends=True)
+    data = json.loads(lines[line])
+    assert field in data
+    data[field] = "PLACEHOLDER"
+    lines[line] = json.dumps(data, separators=(",", ":")).replace('"PLACEHOLDER"', value) + "\n"
+    path.write_text("".join(lines))
+    _one_line_error(["lab", "report", str(run)], f"{path} line {line + 1}: {message}")

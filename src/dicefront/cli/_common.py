@@ -18,7 +18,7 @@ from rich.markup import escape
 
 import dicefront
 from dicefront.core import DicefrontError, Game, State
-from dicefront.core.files import read_bounded
+from dicefront.core.files import NotJsonNumber, read_bounded, refuse_constant
 from dicefront.core.registry import build
 
 console = Console(highlight=False)
@@ -82,13 +82,15 @@ def _read_json(path: Path) -> Any:
     except DicefrontError as exc:
         fail(str(exc))
     try:
-        return json.loads(raw.decode("utf-8"))
+        return json.loads(raw.decode("utf-8"), parse_constant=refuse_constant)
     except UnicodeDecodeError:
         fail(f"position file {path} is not a text file (not UTF-8)")
     except json.JSONDecodeError as exc:
         fail(f"position file {path} is not valid JSON: {exc}")
     except RecursionError:
         fail(f"position file {path} is nested too deeply to be a position")
+    except NotJsonNumber as exc:
+        fail(f"position file {path} is not valid JSON: {exc}")
     except ValueError:  # an integer literal with thousands of digits
         fail(f"position file {path} is not a position: a number with too many digits")
 
@@ -117,7 +119,7 @@ def load_position(game_name: str, path: Path, game: Game[Any, Any] | None = None
 
 
 def print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2) + "\n")
+    sys.stdout.write(json.dumps(data, indent=2, allow_nan=False) + "\n")
 
 
 OPTION_HELP = "A game option as key=value (repeatable); `dicefront games GAME` lists them."

@@ -224,7 +224,7 @@ def _save_position(session: Session, path: str) -> None:
         console.print("[red]save needs a file name: save FILE[/]")
         return
     try:
-        Path(path).write_text(json.dumps(session.state.to_json(), indent=1) + "\n", encoding="utf-8")
+        Path(path).write_text(json.dumps(session.state.to_json(), indent=1, allow_nan=False) + "\n", encoding="utf-8")
     except OSError as exc:
         console.print(f"[red]cannot write {esc(path)}: {esc(exc.strerror)}[/]")
         return

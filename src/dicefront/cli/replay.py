@@ -105,7 +105,7 @@ def replay(
 
 def _export(state: State, path: Path) -> None:
     try:
-        path.write_text(json.dumps(state.to_json(), indent=1) + "\n", encoding="utf-8")
+        path.write_text(json.dumps(state.to_json(), indent=1, allow_nan=False) + "\n", encoding="utf-8")
     except OSError as exc:
         raise ReplayError(f"cannot write {path}: {exc.strerror or type(exc).__name__}") from exc
 

@@ -34,3 +34,13 @@ def read_bounded(path: str | Path, limit: int, error: type[DicefrontError], name
     if len(data) > limit:
         raise error(f"cannot read {name}: larger than {limit} bytes")
     return data
+
+
+class NotJsonNumber(ValueError):
+    """NaN, Infinity or -Infinity in JSON text: Python's json reads them, JSON has no such numbers."""
+
+
+def refuse_constant(name: str) -> None:
+    """``json.loads(..., parse_constant=refuse_constant)``: files and messages from
+    outside may not smuggle in a float that is not finite."""
+    raise NotJsonNumber(f"{name} is not a JSON number")

@@ -17,7 +17,7 @@ from typing import Any
 from .chance import Roll
 from .errors import DicefrontError, ReplayError
 from .events import Event
-from .files import read_bounded
+from .files import NotJsonNumber, read_bounded, refuse_constant
 from .game import Game, State
 from .notation import MAX_NOTATION_CHARS
 
@@ -130,7 +130,7 @@ class MatchRecord:
         return read_record(data)
 
     def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n", encoding="utf-8")
+        Path(path).write_text(json.dumps(self.to_json(), indent=1, allow_nan=False) + "\n", encoding="utf-8")
 
     @classmethod
     def load(cls, path: str | Path) -> MatchRecord:
@@ -239,24 +239,16 @@ def read_text(path: str | Path) -> str:
         raise ReplayError(f"{where} is not a replay: not UTF-8 text (byte {exc.start})") from exc
 
 
-class _Constant(ValueError):
-    pass
-
-
-def _no_constant(name: str) -> Any:
-    raise _Constant(f"{name} is not a JSON number")
-
-
 def parse_json(text: str, where: str) -> Any:
     """Parse JSON text of a replay; ReplayError (one line) if it is not plain, shallow JSON."""
     where = _shown(where)
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=refuse_constant)
     except RecursionError as exc:
         raise ReplayError(f"{where} is not a replay: JSON nested too deeply") from exc
     except json.JSONDecodeError as exc:
         raise ReplayError(f"{where} is not valid JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
-    except _Constant as exc:
+    except NotJsonNumber as exc:
         raise ReplayError(f"{where} is not valid JSON: {exc}") from exc
     except ValueError as exc:  # an integer literal with thousands of digits
         raise ReplayError(f"{where} is not a replay: a number with too many digits") from exc

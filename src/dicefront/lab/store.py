@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.files import read_bounded
+from ..core.files import read_bounded, refuse_constant
 from .backends import LabError
 
 RUN_FORMAT = 1
@@ -28,6 +28,8 @@ MAX_RUN_JSON = 4 << 20
 MAX_LINE = 1 << 20
 """The longest record line read (a real one is a few kilobytes)."""
 MAX_RECORDS = 10_000_000
+MAX_SEAT = 200
+"""The longest agent spec a record's 'seats' may name (run.json's limit too)."""
 RECORD_KEYS: dict[str, type | tuple[type, ...]] = {
     "index": int, "seed": int, "seats": list, "winner": (int, type(None)), "truncated": bool, "limit_draw": bool,
     "steps": int, "turns": (int, type(None)), "decisions": int, "branching": (int, float), "branching_deciles": list,
@@ -69,7 +71,7 @@ def read_spec(directory: Path) -> RunSpec | None:
         return None
     raw = read_bounded(path, MAX_RUN_JSON, LabError, f"run file {path}")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_constant=refuse_constant)
     except (ValueError, RecursionError):  # ValueError: not UTF-8, not JSON, or an integer of thousands of digits
         raise LabError(f"run file {path} is not valid JSON") from None
     if not isinstance(data, dict) or data.get("kind") not in KINDS or data.get("format") != RUN_FORMAT:
@@ -90,7 +92,7 @@ def read_spec(directory: Path) -> RunSpec | None:
 def write_spec(directory: Path, spec: RunSpec) -> None:
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        (directory / "run.json").write_text(json.dumps(spec.to_json(), indent=1) + "\n", encoding="utf-8")
+        (directory / "run.json").write_text(json.dumps(spec.to_json(), indent=1, allow_nan=False) + "\n", encoding="utf-8")
     except OSError as exc:
         raise LabError(f"cannot write the run in {directory}: {exc.strerror or 'error'}") from None
 
@@ -103,22 +105,55 @@ def _check_counts(value: Any, where: str) -> None:
                     raise LabError(f"{where}: a statistics cell is not a number")
 
 
+_KIND_NAMES: dict[type, str] = {int: "an integer", float: "a number", bool: "true or false", list: "a list", dict: "an object", type(None): "null"}
+
+
+def _fits(value: Any, kind: type | tuple[type, ...]) -> bool:
+    """``isinstance`` as JSON means it: true/false is no number (Python's bool is an
+    int), and a number must be finite."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool):
+        return bool in kinds
+    if isinstance(value, float) and not math.isfinite(value):
+        return False
+    return isinstance(value, kinds)
+
+
+def _wanted(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if float in kinds:  # an int is a number too
+        kinds = tuple(k for k in kinds if k is not int)
+    return " or ".join(_KIND_NAMES[k] for k in kinds)
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, never its content (true and false are shown)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and not math.isfinite(value):
+        return "a value that is not a finite number"
+    return {str: "text"}.get(type(value)) or _KIND_NAMES.get(type(value), "a value")
+
+
 def check_record(data: Any, where: str, index: int) -> dict[str, Any]:
     """``data`` if it is a compact record of game ``index``; LabError naming ``where`` if not."""
     if not isinstance(data, dict):
         raise LabError(f"{where}: not a game record")
     for key, kind in RECORD_KEYS.items():
-        value = data.get(key)
-        if not isinstance(value, kind) or (isinstance(value, float) and not math.isfinite(value)):
-            raise LabError(f"{where}: missing or bad {key!r}")
+        if key not in data:
+            raise LabError(f"{where}: missing {key!r}")
+        if not _fits(data[key], kind):
+            raise LabError(f"{where}: {key!r} must be {_wanted(kind)}, got {_json_kind(data[key])}")
     if data["index"] != index:
         raise LabError(f"{where}: game {data['index']} where game {index} belongs (records must be in order)")
     if data["winner"] not in (0, 1, None) or data["steps"] < 0 or data["decisions"] < 0 or len(data["branching_deciles"]) > 10:
         raise LabError(f"{where}: values out of range")
     if not 0 <= data["dice_swings"] <= data["dice_counted"] or len(data["seats"]) != 2:
         raise LabError(f"{where}: values out of range")
-    if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in data["branching_deciles"]):
-        raise LabError(f"{where}: bad 'branching_deciles'")
+    if not all(_fits(v, (int, float)) for v in data["branching_deciles"]):
+        raise LabError(f"{where}: 'branching_deciles' must be a list of numbers")
+    if not all(isinstance(v, str) and len(v) <= MAX_SEAT for v in data["seats"]):
+        raise LabError(f"{where}: 'seats' must be two agent specs")
     _check_counts(data["stats"], where)
     return data
 
@@ -156,7 +191,7 @@ def read_lines(directory: Path, limit: int = MAX_RECORDS) -> list[tuple[str, Any
             break
         where = f"{path} line {number}"
         try:
-            out.append((where, json.loads(line.decode("utf-8"))))
+            out.append((where, json.loads(line.decode("utf-8"), parse_constant=refuse_constant)))
         except (ValueError, RecursionError):  # ValueError: not UTF-8, not JSON, or an integer of thousands of digits
             raise LabError(f"{where}: not valid JSON") from None
         good += len(line)
@@ -179,7 +214,7 @@ class Appender:
 
     def __call__(self, records: list[dict[str, Any]]) -> None:
         for r in records:
-            self.handle.write(json.dumps(r, separators=(",", ":")) + "\n")
+            self.handle.write(json.dumps(r, separators=(",", ":"), allow_nan=False) + "\n")
         self.handle.flush()
 
     def close(self) -> None:
@@ -188,6 +223,6 @@ class Appender:
 
 def write_summary(directory: Path, summary: dict[str, Any]) -> None:
     try:
-        (directory / "summary.json").write_text(json.dumps(summary, indent=1) + "\n", encoding="utf-8")
+        (directory / "summary.json").write_text(json.dumps(summary, indent=1, allow_nan=False) + "\n", encoding="utf-8")
     except OSError as exc:
         raise LabError(f"cannot write the summary in {directory}: {exc.strerror or 'error'}") from None
