@@ -12,6 +12,7 @@ from .base import (
     parse_spec,
     register_agent,
     register_level,
+    resolved_spec,
 )
 from .greedy import GREEDY_PARAMS, GreedyAgent
 from .mcts import ISMCTS_PARAMS, MCTS_PARAMS, MCTSAgent, make_ismcts, mcts_iterations_per_second
@@ -45,5 +46,5 @@ for _level, _spec in LEVELS.items():
 __all__ = [
     "LEVELS", "Agent", "AgentInfo", "GreedyAgent", "MCTSAgent", "Param", "RandomAgent", "agent_infos", "agent_names",
     "game_levels", "levels", "make_agent", "make_ismcts", "mcts_iterations_per_second", "parse_spec", "register_agent",
-    "register_level",
+    "register_level", "resolved_spec",
 ]

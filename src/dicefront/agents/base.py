@@ -126,6 +126,16 @@ def parse_spec(spec: str, game: GameLike = None) -> tuple[AgentInfo, dict[str, A
     return info, kwargs
 
 
+def resolved_spec(spec: str, game: GameLike = None) -> str:
+    """The agent spec ``spec`` stands for: a level's spec (``game``'s own where its
+    ``levels`` module gives one, see ``levels``), any other spec as given; AgentError if
+    it is not a valid spec. Records store it beside the label, so a replay says what
+    played after a game's levels change."""
+    parse_spec(spec, game)
+    text = spec.strip()
+    return levels(game)[text] if text in _LEVELS else text
+
+
 def make_agent(spec: str, game: GameLike = None) -> Agent:
     """Build an agent from ``name`` or ``name:key=value:key=value`` (or a level, as
     ``game`` defines it: a ``Game`` or its class; None: the global table); every

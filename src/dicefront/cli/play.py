@@ -17,7 +17,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 import dicefront
-from dicefront.agents import Agent, make_agent
+from dicefront.agents import Agent, make_agent, resolved_spec
 from dicefront.core import DicefrontError, Event, Game, MatchRecord, State, sample
 from dicefront.core.match import agent_copy
 from dicefront.core.notation import ascii_int
@@ -301,7 +301,8 @@ def play(
         except DicefrontError as exc:
             fail(str(exc))
     record = MatchRecord(game=g.name, options=g.options_json(), seed=seed,
-                         agents=["human" if p in humans else vs for p in (0, 1)], data_files=g.data_files)
+                         agents=["human" if p in humans else vs for p in (0, 1)], data_files=g.data_files,
+                         agent_specs=[None if p in humans or vs is None else resolved_spec(vs, g) for p in (0, 1)])
     if position is not None:
         record.initial_state = state.to_json()
     session = Session(g, state, humans, agents, random.Random(f"dicefront:{seed}:chance"),

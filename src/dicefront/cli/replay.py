@@ -93,6 +93,7 @@ def replay(
     if as_json:
         print_json({
             "game": record.game, "options": record.options, "seed": record.seed, "agents": record.agents,
+            "agent_specs": record.agent_specs,
             "steps": record.length, "shown": len(run.steps), "winner": record.winner, "returns": list(record.returns),
             "verified": True, "exported": str(export) if export else None,
         })
@@ -110,8 +111,15 @@ def _export(state: State, path: Path) -> None:
         raise ReplayError(f"cannot write {path}: {exc.strerror or type(exc).__name__}") from exc
 
 
+def _labels(record: MatchRecord) -> list[str]:
+    """Each seat's name, with the spec it stood for when that differs (a level:
+    ``medium (mcts:iterations=200)``); replays from before 'agent_specs' show names only."""
+    specs = record.agent_specs or [None] * len(record.agents)
+    return [name if spec is None or spec == name else f"{name} ({spec})" for name, spec in zip(record.agents, specs, strict=False)]
+
+
 def _show(record: MatchRecord, run: _Run, viewer: int | None, interactive: bool) -> None:
-    names = [*record.agents, "?", "?"]
+    names = [*_labels(record), "?", "?"]
     console.print(Rule(Text(f"{run.game.title} replay: {names[0]} vs {names[1]}, seed {record.seed}")))
     if interactive:
         _interactive(run.game, run.states, run.steps, viewer)

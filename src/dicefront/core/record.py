@@ -76,6 +76,10 @@ class MatchRecord:
     data_files: dict[str, str] = field(default_factory=dict)
     """The TOML text of designer data files by option (``Game.data_files``), so the
     replay re-runs where those files are not."""
+    agent_specs: list[str | None] | None = None
+    """Per seat, the agent spec its ``agents`` label stood for when the game was played
+    (a level such as ``medium`` resolved to the game's spec for it then; None for a
+    person). None: not recorded (replays written before this field)."""
 
     @property
     def length(self) -> int:
@@ -122,6 +126,8 @@ class MatchRecord:
             out["initial_state"] = self.initial_state
         if self.data_files:
             out["data_files"] = dict(self.data_files)
+        if self.agent_specs is not None:
+            out["agent_specs"] = list(self.agent_specs)
         return out
 
     @classmethod
@@ -420,9 +426,19 @@ def read_record(data: Any) -> MatchRecord:
         final_digest=digest,
         initial_state=initial,
         data_files=_data_files(data.get("data_files", {})),
+        agent_specs=_agent_specs(data.get("agent_specs"), len(agents)),
     )
     _check_summary(data, record)
     return record
+
+
+def _agent_specs(value: Any, seats: int) -> list[str | None] | None:
+    """The optional 'agent_specs': one spec (or null, a person) per name in 'agents'."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != seats:
+        raise ReplayError(f"'agent_specs' must be a list of {seats} agent specs or nulls (one per name in 'agents'), got {_kind(value)}")
+    return [None if v is None else _text(v, "'agent_specs'") for v in value]
 
 
 def _check_summary(data: dict[str, Any], record: MatchRecord) -> None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents import make_agent
+from ..agents import make_agent, resolved_spec
 from ..core.match import play_match
 from ..core.record import MatchRecord
 from ..core.registry import build
@@ -95,6 +95,7 @@ def play_one(
     players = [make_agent(a, game) for a in order]
     record = play_match(game, players, seed=game_seed(seed, index))
     record.agents = order
+    record.agent_specs = [resolved_spec(a, game) for a in order]
     return record
 
 
