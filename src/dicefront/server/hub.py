@@ -286,6 +286,7 @@ class Hub:
             room.connections.add(conn)
             self.presence.sync(room)  # the greeting already counts seats connected through other processes
             await send(room.live.message(seat, None, room.online()))
+            await social.greeting(self, room, conn)  # the standing offer: with the greeting, never again after it
         await social.greet(self, room, conn)
         await self._presence(room, conn)
         self._drive(room)

@@ -219,18 +219,26 @@ async def claim_win(hub: Hub, room: Room, conn: Connection) -> None:
 
 
 # ----- hooks the hub calls ---------------------------------------------------------------
+async def greeting(hub: Hub, room: Room, conn: Connection) -> None:
+    """Right after a connection's greeting, still holding the room's lock: the standing
+    offer and the rematch. Under the same lock as the greeting, so that an offer another
+    process makes meanwhile reaches the connection once (``caught_up``), never a second
+    time from here."""
+    live = room.live
+    if live.row.offer is not None and not live.finished:
+        await hub._safe_send(room, conn, {"type": "draw-offer", "seat": live.row.offer})
+    if live.finished and live.row.rematch is not None:
+        await _tell_rematch(hub, room, conn)
+
+
 async def greet(hub: Hub, room: Room, conn: Connection) -> None:
-    """After a connection's greeting: the standing offer, the rematch, the idle clock;
-    other processes hear of the seat's first connection here (presence.py)."""
+    """After a connection's greeting (and :func:`greeting`): the idle clock; other
+    processes hear of the seat's first connection here (presence.py)."""
     live = room.live
     if conn.seat is not None:
         await hub.presence.arrived(room, conn.seat)
     if hub.presence.sync(room):  # a room loaded since: who is connected elsewhere
         await hub._tell_all(room, {"type": "players", "players": live.players(room.online())})
-    if live.row.offer is not None and not live.finished:
-        await hub._safe_send(room, conn, {"type": "draw-offer", "seat": live.row.offer})
-    if live.finished and live.row.rematch is not None:
-        await _tell_rematch(hub, room, conn)
     if conn.seat is not None and claim_in(hub, room, 1 - conn.seat) is not None:
         await _tell_idle(hub, room, 1 - conn.seat, [conn])
 
