@@ -25,6 +25,7 @@ from ..core.errors import DicefrontError
 from . import ending
 from .live import LiveGame, validate_new_game
 from .names import clean_name
+from .results import listed_new
 from .storage import GameRow, Seat, StaleGameError, now
 
 if TYPE_CHECKING:
@@ -142,6 +143,7 @@ async def _make_rematch(hub: Hub, room: Room) -> None:
     row = GameRow(id=secrets.token_hex(6), game=live.game.name, options=live.row.options, seats=seats, created=now(),
                   data_files=live.row.data_files)
     game = validate_new_game(row.game, row.options, row.data_files or None)
+    listed_new(row, game)
     try:  # the game and the finished game's link to it in one transaction
         await hub.in_thread(hub.storage.create_game, row, live.id)
     except StaleGameError:  # another process made one first: that one it is
