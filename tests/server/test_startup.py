@@ -17,12 +17,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
+from dicefront.server import create_app
 from dicefront.server import live as live_module
 from dicefront.server.hub import Connection, Hub
 from dicefront.server.live import LiveGame
 from dicefront.server.storage import GameRow, Storage
 
+from .conftest import create, drain, invite_token, receive, settle
 from .helpers_async import run_coroutine
 
 SEED = 5
@@ -215,3 +218,28 @@ def test_steps_stored_without_the_lobby_entry_are_replayed_once(tmp_path: Path, 
     assert at_first == [playing] and listed[playing] == opened[playing]
     at_second, _, _ = run_coroutine(_start(db, built, []))
     assert at_second == []
+
+
+def test_after_a_restart_the_lobby_is_the_same_and_a_listed_game_opens_and_plays(tmp_path: Path) -> None:
+    db = tmp_path / "g.sqlite3"
+    with TestClient(create_app(db, step_delay=0, computer_agents=("random",))) as c:
+        made = [create(c), create(c, opponent="open"), create(c, game="hells_ditch", opponent="friend", seat=1)]
+        for m in made:
+            settle(c, m["id"])
+        before = c.get("/api/games").json()
+    with TestClient(create_app(db, step_delay=0, computer_agents=("random",))) as c:
+        hub = c.app.state.hub  # type: ignore[attr-defined]
+        assert not hub.rooms, "start-up rebuilt a game that waits for a person"
+        assert c.get("/api/games").json() == before
+        game_id = made[0]["id"]
+        assert c.get(f"/api/games/{game_id}").json() == next(g for g in before["live"] if g["id"] == game_id)
+        with c.websocket_connect(f"/ws/{game_id}") as first, c.websocket_connect(f"/ws/{game_id}") as second:
+            socks = [first, second]
+            for ws, token in zip(socks, [made[0]["token"], invite_token(made[0])], strict=True):
+                ws.send_json({"type": "hello", "token": token})
+            greet = [receive(ws) for ws in socks]
+            mover = next(i for i in (0, 1) if greet[i]["actions"])
+            socks[mover].send_json({"type": "act", "action": greet[mover]["actions"][0]["text"]})
+            after = drain(socks[mover], greet[mover]["step"] + 1)
+        listed = next(g for kind in c.get("/api/games").json().values() for g in kind if g["id"] == game_id)
+        assert listed["steps"] == after["step"] > greet[mover]["step"]
