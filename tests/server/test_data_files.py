@@ -102,9 +102,9 @@ def test_a_restart_rebuilds_an_uploaded_game_from_the_database(db: Path) -> None
         settle(c, made["id"])
         length = live(c, made["id"]).length
     with TestClient(create_app(db, step_delay=0)) as c:
+        assert c.get(f"/api/games/{made['id']}").status_code == 200  # rebuilt when opened
         again = live(c, made["id"])
         assert again.game.board.name == "Narrow" and again.length == length
-        assert c.get(f"/api/games/{made['id']}").status_code == 200
 
 
 def test_an_old_database_gains_the_column(tmp_path: Path) -> None:

@@ -199,11 +199,19 @@ def test_memory_stays_bounded_over_many_short_games(tmp_path: Path) -> None:
         raise
 
 
-def test_the_shelf_keeps_the_newest_summaries() -> None:
-    shelf = Shelf(size=3)
-    for created in (5.0, 1.0, 4.0, 2.0, 3.0):
-        shelf.put({"id": f"g{created:.0f}", "created": created})
-    assert sorted(s["id"] for s in shelf.summaries()) == ["g3", "g4", "g5"]
+def test_the_shelf_keeps_the_newest_summaries_of_each_lobby_list() -> None:
+    shelf = Shelf(size=6)  # two of each list
+    kinds = {"open": {"finished": False, "open": True}, "live": {"finished": False, "open": False}, "finished": {"finished": True, "open": False}}
+    for created in range(1, 6):  # the newest games of one list do not push the others' off the shelf
+        shelf.put({"id": f"f{created}", "created": 10.0 + created, **kinds["finished"]})
+    for kind in ("open", "live"):
+        for created in range(1, 4):
+            shelf.put({"id": f"{kind[0]}{created}", "created": float(created), **kinds[kind]})
+    assert sorted(s["id"] for s in shelf.summaries()) == ["f4", "f5", "l2", "l3", "o2", "o3"]
+    shelf.put({"id": "o3", "created": 3.0, **kinds["live"]})  # its seat was taken: it moves to the games in play
+    assert "o3" in shelf and sorted(shelf.lists["live"]) == ["l3", "o3"] and sorted(shelf.lists["open"]) == ["o2"]
+    shelf.take("o3")
+    assert "o3" not in shelf and "o3" not in shelf.items
 
 
 def test_hub_close_stops_the_sweeper(tmp_path: Path) -> None:

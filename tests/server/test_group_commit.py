@@ -51,7 +51,7 @@ def test_a_job_that_fails_after_writing_is_undone_alone_and_the_writer_goes_on(t
     gate = threading.Event()
     held = writer.submit(lambda conn: gate.wait(10))
     first = store.add_steps_soon("g0", 0, [Step(0, action="first")])
-    failing = store._steps_job("g1", 0, [Step(0, action="undone")], None, None)
+    failing = store._steps_job("g1", 0, [Step(0, action="undone")], None, None, None)
 
     def write_then_fail(conn: Connection) -> None:
         failing(conn)

@@ -98,6 +98,38 @@ def test_the_draw_offer_rate_limit_holds_across_processes(pg_url: str) -> None:
         assert live(b, made["id"]).row.offer is None
 
 
+def test_an_offer_made_while_a_greeting_finishes_is_told_once(pg_url: str) -> None:
+    """Issue #18's flaky run of the test above: a greeting told the standing offer after
+    its lock was let go (behind presence.arrived, a database round trip), so an offer
+    another process made meanwhile reached the new connection twice, once caught up and
+    once from the greeting. Here the greeting is held until the offer has been caught up."""
+    with TestClient(create_app(pg_url, step_delay=0)) as a, TestClient(create_app(pg_url, step_delay=0)) as b:
+        hub_b = b.app.state.hub  # type: ignore[attr-defined]
+        made = create(a)
+        settle(a, made["id"])
+        arrived = hub_b.presence.arrived
+
+        async def after_the_offer(room: Any, seat: int) -> None:
+            await arrived(room, seat)
+            deadline = time.monotonic() + 20
+            while room.live.row.offer is None and time.monotonic() < deadline:  # B catches up with A's offer meanwhile
+                await asyncio.sleep(0.01)
+
+        hub_b.presence.arrived = after_the_offer
+        with a.websocket_connect(f"/ws/{made['id']}") as on_a, b.websocket_connect(f"/ws/{made['id']}") as on_b:
+            on_a.send_json({"type": "hello", "token": made["token"]})
+            _until(on_a, "state")
+            on_b.send_json({"type": "hello", "token": invite_token(made)})
+            _until(on_b, "state")
+            on_a.send_json({"type": "offer-draw"})
+            assert _until(on_b, "draw-offer") == {"type": "draw-offer", "seat": 0}
+            on_b.send_json({"type": "decline-draw"})
+            heard = []
+            while (msg := on_b.receive_json())["type"] != "draw-declined":
+                heard.append(msg["type"])
+            assert "draw-offer" not in heard, f"the offer was told twice: {heard}"
+
+
 def test_the_offer_limit_counts_from_the_stored_time(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     wall = [5000.0]
     monkeypatch.setattr(social, "now", lambda: wall[0])

@@ -67,14 +67,14 @@ def test_a_move_cancelled_during_its_commit_is_still_taken_in(tmp_path: Path) ->
         held: list[Future[None]] = []
         write_soon = store.add_steps_soon
 
-        def hold(*args: Any) -> Future[None]:
+        def hold(*args: Any, **kwargs: Any) -> Future[None]:
             later: Future[None] = Future()
-            real = write_soon(*args)
+            real = write_soon(*args, **kwargs)
             assert real is not None
             real.add_done_callback(lambda f: held.append(later))  # committed; released by the test
             return later
 
-        store.add_steps_soon = hold  # type: ignore[method-assign,assignment]
+        store.add_steps_soon = hold  # type: ignore[method-assign]
         seat = room.live.state.actors[0]
         task = asyncio.ensure_future(hub.act(room, conns[seat], str(room.live.state.legal_actions(seat)[0])))
         while not held:

@@ -22,7 +22,7 @@ from ..core.errors import DicefrontError
 from ..core.game import State
 from ..core.record import Step, replay_states
 from .docs import offline_docs
-from .eviction import EvictionPolicy
+from .eviction import EvictionPolicy, lobby_list
 from .hub import Hub, Room
 from .limits import BodyLimit
 from .live import LiveGame, chance_sides, rolls
@@ -195,7 +195,7 @@ def _api(app: FastAPI, hub: Hub, computers: tuple[str, ...]) -> None:
     async def list_games(limit: int = Query(50, ge=1, le=500)) -> dict[str, list[dict[str, Any]]]:
         out: dict[str, list[dict[str, Any]]] = {"open": [], "live": [], "finished": []}
         for s in hub.summaries():
-            kind = "finished" if s["finished"] else "open" if s["open"] else "live"
+            kind = lobby_list(s)
             if len(out[kind]) < limit:
                 out[kind].append(s)
         return out

@@ -6,17 +6,18 @@ again: a finished game after ``finished_grace`` seconds, any other game after
 ``idle_after`` seconds without a connection. A game that is being driven (dice to roll,
 a computer to move), locked or caught up right now stays.
 
-The lobby lists games without loading them: the summary of each dropped game is kept
-on a shelf of bounded size (the newest games win when it is full)."""
+The lobby lists games without loading them: the summary of each dropped game (and of
+each game start-up did not rebuild, startup.py) is kept on a shelf of bounded size: of
+each of the lobby's three lists, the newest games win when it is full."""
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 MAX_SHELVED = 1500
-"""Summaries of dropped games the lobby keeps (three lists of at most 500 each)."""
+"""Summaries of games not in memory the lobby keeps (three lists of at most 500 each,
+as many as ``GET /api/games?limit=500`` shows)."""
 
 
 @dataclass(frozen=True)
@@ -47,20 +48,37 @@ def evictable(room: RoomLike, now: float, policy: EvictionPolicy) -> bool:
 
 
 class Shelf:
-    """The lobby summaries of games not in memory, newest ``created`` kept."""
+    """The lobby summaries of games not in memory: of each of the lobby's lists (open
+    games, games in progress, finished games), the ``size // 3`` newest ``created``."""
 
     def __init__(self, size: int = MAX_SHELVED) -> None:
         self.size = size
-        self.items: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self.lists: dict[str, dict[str, dict[str, Any]]] = {"open": {}, "live": {}, "finished": {}}
 
     def put(self, summary: dict[str, Any]) -> None:
-        self.items[str(summary["id"])] = summary
-        if len(self.items) > self.size:
-            oldest = min(self.items, key=lambda k: self.items[k]["created"])
-            del self.items[oldest]
+        game_id = str(summary["id"])
+        self.take(game_id)
+        kept = self.lists[lobby_list(summary)]
+        kept[game_id] = summary
+        if len(kept) > max(1, self.size // 3):
+            del kept[min(kept, key=lambda k: kept[k]["created"])]
 
     def take(self, game_id: str) -> None:
-        self.items.pop(game_id, None)
+        for kept in self.lists.values():
+            kept.pop(game_id, None)
+
+    def __contains__(self, game_id: object) -> bool:
+        return any(game_id in kept for kept in self.lists.values())
+
+    @property
+    def items(self) -> dict[str, dict[str, Any]]:
+        """Every shelved summary by game id."""
+        return {k: v for kept in self.lists.values() for k, v in kept.items()}
 
     def summaries(self) -> list[dict[str, Any]]:
-        return list(self.items.values())
+        return [s for kept in self.lists.values() for s in kept.values()]
+
+
+def lobby_list(summary: dict[str, Any]) -> str:
+    """Which of the lobby's lists shows a game: ``open``, ``live`` or ``finished``."""
+    return "finished" if summary["finished"] else "open" if summary["open"] else "live"

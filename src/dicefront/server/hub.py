@@ -26,12 +26,13 @@ from ..agents import make_agent
 from ..core.agent import Agent
 from ..core.errors import DicefrontError
 from ..core.game import Game
-from . import driving, ending, hub_shared, odds_service, social
+from . import driving, ending, hub_shared, odds_service, social, startup
 from .eviction import EvictionPolicy, Shelf, evictable
 from .fanout import Listener
-from .live import LiveGame, Plan, Told, stored_summary, validate_new_game
+from .live import LiveGame, Plan, Told, validate_new_game
 from .odds_service import warm_up
 from .presence import Presence
+from .results import listed_new
 from .rooms import Connection, Room, Send
 from .storage import GameRow, Seat, StaleGameError, Storage, now
 
@@ -74,40 +75,10 @@ class Hub:
 
     # ----- start-up -------------------------------------------------------------------
     def load(self) -> None:
-        """Rebuild every game still being played by replaying its log; the others wait
-        on the shelf as lobby summaries made from their stored rows (no replay) and are
-        rebuilt when someone opens them."""
-        for row, length in self.storage.load_ended():
-            if not row.status.startswith("broken"):
-                self._shelve_stored(row, length)
-        for row in self.storage.load_games(live_only=True):
-            try:
-                live = LiveGame(row, self.storage)
-                room = Room(live, agents=self._agents(row.seats, live.game))
-            except DicefrontError as exc:
-                log.error("game %s cannot be restored: %s", row.id, exc)
-                self.broken[row.id] = str(exc)
-                continue
-            room.quiet_since = self.clock()
-            self.rooms[row.id] = room
-
-    def _shelve_stored(self, row: GameRow, length: int) -> None:
-        """A finished game's lobby summary, from its row when that tells all; else (a
-        game with simultaneous phases ended before schema version 4) replayed once, and
-        the count of steps it showed stored for the next start."""
-        try:
-            summary = stored_summary(row, length)
-            if summary is None:
-                full = self.storage.load_game(row.id)
-                summary = LiveGame(full, self.storage).summary() if full is not None else None
-                if summary is not None:
-                    self.storage.set_shown(row.id, int(summary["steps"]))
-        except DicefrontError as exc:
-            log.error("game %s cannot be restored: %s", row.id, exc)
-            self.broken[row.id] = str(exc)
-            return
-        if summary is not None:
-            self.shelf.put(summary)
+        """List every stored game in the lobby from its row; rebuild (replay) only the
+        games that go on by themselves here and those whose row does not tell the lobby
+        enough (startup.py). The others are rebuilt when someone opens them."""
+        startup.load(self)
 
     def start_drivers(self) -> None:
         for room in self.rooms.values():
@@ -230,8 +201,8 @@ class Hub:
         seats.append(other)
         if seat == 1:
             seats.reverse()
-        row = GameRow(id=secrets.token_hex(6), game=game.name, options=game.options_json(), seats=seats, created=now(),
-                      data_files=game.data_files)
+        row = listed_new(GameRow(id=secrets.token_hex(6), game=game.name, options=game.options_json(), seats=seats, created=now(),
+                                 data_files=game.data_files), game)
         await self._thread(self.storage.create_game, row)
         room = Room(LiveGame(row, self.storage, game), agents=self._agents(seats, game), here=True, quiet_since=self.clock())
         self.rooms[row.id] = room
@@ -286,6 +257,7 @@ class Hub:
             room.connections.add(conn)
             self.presence.sync(room)  # the greeting already counts seats connected through other processes
             await send(room.live.message(seat, None, room.online()))
+            await social.greeting(self, room, conn)  # the standing offer: with the greeting, never again after it
         await social.greet(self, room, conn)
         await self._presence(room, conn)
         self._drive(room)
@@ -357,9 +329,7 @@ class Hub:
         nobody hears of a step before it is stored. SQLite: queued for the writer thread
         and awaited on the loop (one hand-off each way); PostgreSQL: written from a worker."""
         live = room.live
-        returns = plan.returns()
-        shown = None if returns is None else live.shown_after(plan)  # stored with the ending (the lobby's count)
-        soon = self.storage.add_steps_soon(live.id, plan.first, plan.new_steps(), returns, shown)
+        soon = self.storage.add_steps_soon(live.id, plan.first, plan.new_steps(), **live.stored_with(plan))  # with what the lobby shows
         done = asyncio.wrap_future(soon) if soon is not None else asyncio.get_running_loop().run_in_executor(self.pool, live.write, plan)
         try:
             await asyncio.shield(done)

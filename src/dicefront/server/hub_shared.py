@@ -8,7 +8,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-from . import social
+from . import social, startup
 from .fanout import EVERYTHING
 
 if TYPE_CHECKING:
@@ -46,10 +46,10 @@ async def refresh(hub: Hub, game_id: str) -> None:
         while True:
             hub._again.discard(game_id)
             room = hub._adopt(game_id)
-            if room is None and game_id not in hub.shelf.items:  # an evicted game waits until asked for
+            if room is None and game_id not in hub.shelf:  # a game this process has not seen
                 await hub._load_room(game_id)
-            elif room is None:
-                return
+            elif room is None:  # a shelved game waits until asked for; its lobby entry follows
+                await startup.relist(hub, game_id)
             else:
                 async with room.lock:
                     await hub._catch_up(room)

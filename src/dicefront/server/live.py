@@ -26,9 +26,9 @@ from ..core.match import move, roll
 from ..core.record import MatchRecord, Step
 from . import ending, seat_view
 from .game_cache import shared_game, validate_new_game
-from .results import players_of, result_of, stored_summary, who_and_side_of, who_of
+from .results import in_play_of, open_seat_of, players_of, result_of, stored_summary, who_and_side_of, who_of
 from .seat_view import chance_kind, rolls
-from .storage import GameRow, Seat, Storage
+from .storage import GameRow, InPlay, Seat, Storage
 
 Viewer = int | None
 Told = dict[Viewer, list[Step]]  # per viewer: the steps an update tells it of
@@ -270,8 +270,20 @@ class LiveGame:
 
     def write(self, plan: Plan) -> None:
         """Commit a plan's steps to storage (synchronous: a worker thread's job)."""
+        self.storage.add_steps(self.id, plan.first, plan.new_steps(), **self.stored_with(plan))
+
+    def stored_with(self, plan: Plan) -> dict[str, Any]:
+        """What is stored with a plan's steps besides them (``Storage.add_steps``): the
+        returns and step count of a game it ends, else what the lobby shows of the game."""
         returns = plan.returns()
-        self.storage.add_steps(self.id, plan.first, plan.new_steps(), returns, None if returns is None else self.shown_after(plan))
+        if returns is not None:
+            return {"finished": returns, "shown": self.shown_after(plan)}
+        return {"playing": self.in_play(plan.trial, self.shown_after(plan))}
+
+    def in_play(self, state: State, shown: int) -> InPlay:
+        """What the lobby shows of this game in play at ``state`` (stored: start-up lists
+        it without replaying it, and rebuilds it at once when it goes on by itself)."""
+        return in_play_of(self.seats, state, shown)
 
     def accept(self, plan: Plan) -> Told:
         """Take in a plan once it is committed: whom each of its steps is told to. The
@@ -399,10 +411,7 @@ class LiveGame:
 
     def open_seat(self) -> int | None:
         """The seat a stranger may claim from the lobby, if any."""
-        for i, seat in enumerate(self.seats):
-            if seat.kind == "human" and seat.open and not seat.joined:
-                return i
-        return None
+        return open_seat_of(self.seats)
 
 
 def chance_sides(state: State) -> tuple[int, ...] | None:

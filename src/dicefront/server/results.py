@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.errors import DicefrontError
-from ..core.game import Game
+from ..core.game import Game, State
 from . import ending
 from .game_cache import shared_game
 from .names import default_name
-from .storage import GameRow, Seat
+from .storage import GameRow, InPlay, Seat
 
 
 def who_of(seats: list[Seat], seat: int) -> str:
@@ -48,6 +48,42 @@ def result_of(
     winner = 0 if returns[0] > returns[1] else 1 if returns[1] > returns[0] else None
     text = "Draw" if winner is None else f"{who_and_side_of(game, seats, winner)} wins"
     return {"returns": list(returns), "winner": winner, "text": text}
+
+
+def open_seat_of(seats: list[Seat]) -> int | None:
+    """The seat a stranger may claim from the lobby, if any."""
+    for i, seat in enumerate(seats):
+        if seat.kind == "human" and seat.open and not seat.joined:
+            return i
+    return None
+
+
+def in_play_of(seats: list[Seat], state: State, shown: int) -> InPlay:
+    """What the lobby shows of a game in play at ``state`` (``shown``: the step count
+    spectators were shown), stored with its steps."""
+    automatic = state.is_chance or any(seats[p].kind == "computer" for p in state.actors)
+    return InPlay(shown, state.status_text(), automatic)
+
+
+def listed_new(row: GameRow, game: Game[Any, Any]) -> GameRow:
+    """A new game's row with what the lobby shows of it (stored with the row)."""
+    playing = in_play_of(row.seats, game.new_state(), 0)
+    row.shown, row.status_line, row.shown_at, row.automatic = 0, playing.status_line, 0, playing.automatic
+    return row
+
+
+def in_play_summary(row: GameRow, length: int) -> dict[str, Any] | None:
+    """The lobby summary of a game in play of ``length`` stored steps from its row alone
+    (no replay), as :meth:`LiveGame.summary` gives it; None when the row does not tell it
+    (stored before schema version 6, or steps were added without it)."""
+    if row.status_line is None or row.shown is None or row.shown_at != length:
+        return None
+    game = shared_game(row.game, row.options, row.data_files, stored=True)
+    return {
+        "id": row.id, "game": game.name, "title": game.title, "options": row.options, "created": row.created, "steps": row.shown,
+        "status": row.status_line, "finished": False, "open": open_seat_of(row.seats) is not None, "result": None,
+        "players": players_of(game, row.seats, set()),
+    }
 
 
 def stored_summary(row: GameRow, length: int) -> dict[str, Any] | None:

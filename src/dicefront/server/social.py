@@ -25,6 +25,7 @@ from ..core.errors import DicefrontError
 from . import ending
 from .live import LiveGame, validate_new_game
 from .names import clean_name
+from .results import listed_new
 from .storage import GameRow, Seat, StaleGameError, now
 
 if TYPE_CHECKING:
@@ -142,6 +143,7 @@ async def _make_rematch(hub: Hub, room: Room) -> None:
     row = GameRow(id=secrets.token_hex(6), game=live.game.name, options=live.row.options, seats=seats, created=now(),
                   data_files=live.row.data_files)
     game = validate_new_game(row.game, row.options, row.data_files or None)
+    listed_new(row, game)
     try:  # the game and the finished game's link to it in one transaction
         await hub.in_thread(hub.storage.create_game, row, live.id)
     except StaleGameError:  # another process made one first: that one it is
@@ -219,18 +221,26 @@ async def claim_win(hub: Hub, room: Room, conn: Connection) -> None:
 
 
 # ----- hooks the hub calls ---------------------------------------------------------------
+async def greeting(hub: Hub, room: Room, conn: Connection) -> None:
+    """Right after a connection's greeting, still holding the room's lock: the standing
+    offer and the rematch. Under the same lock as the greeting, so that an offer another
+    process makes meanwhile reaches the connection once (``caught_up``), never a second
+    time from here."""
+    live = room.live
+    if live.row.offer is not None and not live.finished:
+        await hub._safe_send(room, conn, {"type": "draw-offer", "seat": live.row.offer})
+    if live.finished and live.row.rematch is not None:
+        await _tell_rematch(hub, room, conn)
+
+
 async def greet(hub: Hub, room: Room, conn: Connection) -> None:
-    """After a connection's greeting: the standing offer, the rematch, the idle clock;
-    other processes hear of the seat's first connection here (presence.py)."""
+    """After a connection's greeting (and :func:`greeting`): the idle clock; other
+    processes hear of the seat's first connection here (presence.py)."""
     live = room.live
     if conn.seat is not None:
         await hub.presence.arrived(room, conn.seat)
     if hub.presence.sync(room):  # a room loaded since: who is connected elsewhere
         await hub._tell_all(room, {"type": "players", "players": live.players(room.online())})
-    if live.row.offer is not None and not live.finished:
-        await hub._safe_send(room, conn, {"type": "draw-offer", "seat": live.row.offer})
-    if live.finished and live.row.rematch is not None:
-        await _tell_rematch(hub, room, conn)
     if conn.seat is not None and claim_in(hub, room, 1 - conn.seat) is not None:
         await _tell_idle(hub, room, 1 - conn.seat, [conn])
 

@@ -95,8 +95,29 @@ class GameRow:
     rematch: str | None = None
     """The id of this finished game's rematch, once one was made."""
     shown: int | None = None
-    """An ended game's step count as spectators were shown it (a secret sequence counts
-    once), stored when it ends; None for a game still played or ended before version 4."""
+    """The step count spectators were shown (a secret sequence counts once): an ended
+    game's, stored when it ends (None if it ended before version 4); a game in play's,
+    stored with each step (None before version 6)."""
+    status_line: str | None = None
+    """A game in play: the status line the lobby shows, stored with each step (version 6)."""
+    shown_at: int | None = None
+    """A game in play: its count of stored steps when ``status_line`` and ``shown`` were
+    stored (they are out of date if steps were added without them)."""
+    automatic: bool = False
+    """A game in play: dice to roll or a computer player to move (it goes on by itself)."""
+
+
+@dataclass(frozen=True)
+class InPlay:
+    """What the lobby shows of a game still being played once some steps are taken in,
+    stored with them (columns ``shown``, ``status_line``, ``automatic``; version 6)."""
+
+    shown: int
+    status_line: str
+    automatic: bool
+
+    def values(self, length: int) -> dict[str, Any]:
+        return {"shown": self.shown, "status_line": self.status_line, "shown_at": length, "automatic": int(self.automatic)}
 
 
 def database_url(value: str | Path) -> str:
@@ -195,6 +216,7 @@ class Storage:
         values = {
             "id": row.id, "game": row.game, "options": json.dumps(row.options), "seats": _seats_json(row.seats),
             "created": row.created, "status": row.status, "data_files": json.dumps(row.data_files),
+            "shown": row.shown, "status_line": row.status_line, "shown_at": row.shown_at, "automatic": int(row.automatic),
         }
 
         def job(conn: Connection) -> None:
@@ -223,28 +245,31 @@ class Storage:
         self._run(job)
 
     def add_steps(
-        self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None, shown: int | None = None
+        self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None, shown: int | None = None,
+        playing: InPlay | None = None,
     ) -> None:
         """Append steps ``first``, ``first + 1``... in one transaction (committed on
         return); StaleGameError, nothing written, if step ``first`` exists already.
         ``finished``: the returns of a game these steps end, stored with ``shown``
-        (its step count as spectators were shown it: :attr:`GameRow.shown`)."""
+        (its step count as spectators were shown it: :attr:`GameRow.shown`);
+        ``playing``: for a game they leave in play, what the lobby shows of it."""
         try:
-            self._run(self._steps_job(game_id, first, new, finished, shown))
+            self._run(self._steps_job(game_id, first, new, finished, shown, playing))
         except IntegrityError:  # at commit time
             raise StaleGameError("the game moved on in another server process; try again") from None
 
     def add_steps_soon(
-        self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None, shown: int | None = None
+        self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None, shown: int | None = None,
+        playing: InPlay | None = None,
     ) -> Future[None] | None:
         """As :meth:`add_steps` without blocking: a future done once committed, or None
         when this store has no writer thread (PostgreSQL: call add_steps in a thread)."""
         if self._writer is None:
             return None
-        return self._writer.submit(self._steps_job(game_id, first, new, finished, shown))
+        return self._writer.submit(self._steps_job(game_id, first, new, finished, shown, playing))
 
     def _steps_job(
-        self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None, shown: int | None
+        self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None, shown: int | None, playing: InPlay | None
     ) -> Callable[[Connection], None]:
         rows = [
             (game_id, first + i, s.player, s.action, None if s.outcome is None else dumps(s.outcome.to_json()), dumps([e.to_json() for e in s.events]))
@@ -259,6 +284,8 @@ class Storage:
             if finished is not None:
                 ended = {"status": "finished", "returns": json.dumps(list(finished)), "shown": shown}
                 conn.execute(update(games).where(games.c.id == game_id).values(**ended))
+            elif playing is not None:
+                _store_in_play(conn, game_id, first + len(new), playing)
             self._notify(conn, game_id, first + len(new))
 
         return job
@@ -309,6 +336,14 @@ class Storage:
         query = update(games).where(games.c.id == game_id, games.c.status != "live", games.c.shown.is_(None)).values(shown=shown)
         self._run(lambda conn: conn.execute(query))
 
+    def set_in_play(self, game_id: str, length: int, playing: InPlay) -> None:
+        """Give a game in play stored without it (before version 6, or by a process of an
+        older version) what the lobby shows of it after ``length`` steps, found by
+        replaying it; never over what a later step stored."""
+        newer = games.c.shown_at.is_(None) | (games.c.shown_at < length)
+        query = update(games).where(games.c.id == game_id, games.c.status == "live", newer).values(**playing.values(length))
+        self._run(lambda conn: conn.execute(query))
+
     def mark_broken(self, game_id: str, reason: str) -> None:
         query = update(games).where(games.c.id == game_id).values(status=f"broken: {reason}"[:500])
         self._run(lambda conn: conn.execute(query))
@@ -332,13 +367,25 @@ class Storage:
     def load_ended(self) -> list[tuple[GameRow, int]]:
         """The games no longer being played (finished, resigned, drawn, broken), without
         their steps: each with its number of steps."""
-        counts = select(steps.c.game_id, func.count().label("n")).group_by(steps.c.game_id).subquery()
-        query = (
-            select(games, func.coalesce(counts.c.n, 0))
-            .outerjoin(counts, counts.c.game_id == games.c.id)
-            .where(games.c.status != "live")
-            .order_by(games.c.created)
-        )
+        return self._rows_counted(games.c.status != "live")
+
+    def load_playing(self) -> list[tuple[GameRow, int]]:
+        """The games still being played, without their steps: each with its number of steps."""
+        return self._rows_counted(games.c.status == "live")
+
+    def load_listing(self, game_id: str) -> tuple[GameRow, int] | None:
+        """One game without its steps, with its number of steps (None: no such game)."""
+        found = self._rows_counted(games.c.id == game_id, steps.c.game_id == game_id)
+        return found[0] if found else None
+
+    def _rows_counted(self, chosen: Any, counted: Any = None) -> list[tuple[GameRow, int]]:
+        """The games ``chosen``, oldest first, without their steps: each with its number
+        of steps (``counted``: the steps worth counting, when not all of them)."""
+        counts = select(steps.c.game_id, func.count().label("n"))
+        if counted is not None:
+            counts = counts.where(counted)
+        sub = counts.group_by(steps.c.game_id).subquery()
+        query = select(games, func.coalesce(sub.c.n, 0)).outerjoin(sub, sub.c.game_id == games.c.id).where(chosen).order_by(games.c.created)
         with self.engine.connect() as conn:
             return [(_game_row(r), int(r[-1])) for r in conn.execute(query).all()]
 
@@ -373,6 +420,20 @@ def _insert_steps(conn: Connection, rows: list[tuple[Any, ...]]) -> None:
         conn.exec_driver_sql(_INSERT_STEPS.format(mark), rows)
 
 
+_UPDATE_IN_PLAY = "UPDATE games SET shown = {0}, status_line = {0}, shown_at = {0}, automatic = {0} WHERE id = {0}"
+
+
+def _store_in_play(conn: Connection, game_id: str, length: int, playing: InPlay) -> None:
+    """Store what the lobby shows of a game in play with its steps, straight through the
+    driver like the steps (:func:`_insert_steps`: a statement built by SQLAlchemy for
+    every commit cost more CPU than the step's own insert)."""
+    mark = _MARKS.get(conn.dialect.paramstyle)
+    if mark is None:
+        conn.execute(update(games).where(games.c.id == game_id).values(**playing.values(length)))
+    else:
+        conn.exec_driver_sql(_UPDATE_IN_PLAY.format(mark), (playing.shown, playing.status_line, length, int(playing.automatic), game_id))
+
+
 def _engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
@@ -400,7 +461,8 @@ def _game_row(r: Any) -> GameRow:
     return GameRow(
         id=r.id, game=r.game, options=json.loads(r.options), seats=[Seat.from_json(s) for s in json.loads(r.seats)],
         created=float(r.created), status=r.status, returns=None if r.returns is None else json.loads(r.returns),
-        data_files=json.loads(r.data_files), offer=r.offer, rematch=r.rematch, shown=r.shown,
+        data_files=json.loads(r.data_files), offer=r.offer, rematch=r.rematch, shown=r.shown, status_line=r.status_line,
+        shown_at=r.shown_at, automatic=bool(r.automatic),
     )
 
 

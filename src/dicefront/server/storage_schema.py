@@ -32,6 +32,9 @@ games = Table(
     Column("rematch", Text),  # the id of the finished game's rematch (version 3)
     Column("shown", Integer),  # an ended game's step count as spectators were shown it (version 4)
     Column("offered", Text),  # JSON [t0, t1]: when each seat last offered a draw, wall clock (version 5)
+    Column("status_line", Text),  # a game in play: the lobby's status line, stored with each step (version 6)
+    Column("shown_at", Integer),  # a game in play: its stored steps when status_line and shown were (version 6)
+    Column("automatic", Integer),  # a game in play: 1 when dice or a computer player are to move (version 6)
 )
 steps = Table(
     "steps", metadata,
@@ -62,12 +65,24 @@ def _v5_offer_times(op: Operations) -> None:
     op.add_column("games", Column("offered", Text))
 
 
-MIGRATIONS: dict[int, Callable[[Operations], None]] = {2: _v2_data_files, 3: _v3_offers, 4: _v4_shown, 5: _v5_offer_times}
+def _v6_in_play(op: Operations) -> None:
+    op.add_column("games", Column("status_line", Text))
+    op.add_column("games", Column("shown_at", Integer))
+    op.add_column("games", Column("automatic", Integer))
+
+
+MIGRATIONS: dict[int, Callable[[Operations], None]] = {
+    2: _v2_data_files, 3: _v3_offers, 4: _v4_shown, 5: _v5_offer_times, 6: _v6_in_play,
+}
 """Version n's migration from version n - 1 (version 1: games and steps, no data files;
 version 3 adds standing draw offers and rematch links; version 4 the step count an ended
 game showed, so that start-up lists it without replaying it: the games ended before
 have none, and are replayed once and given theirs, see ``Hub.load``; version 5 the time
-of each seat's last draw offer, so the offers' rate limit holds across server processes)."""
+of each seat's last draw offer, so the offers' rate limit holds across server processes;
+version 6 what the lobby shows of a game still being played (its status line, the step
+count spectators were shown, kept in ``shown``, and whether dice or a computer are to
+move), written with each step, so that start-up lists it without replaying it: the
+games in play before have none, and are replayed once and given theirs)."""
 VERSION = max(MIGRATIONS)
 
 
