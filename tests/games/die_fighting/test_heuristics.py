@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dicefront.games.die_fighting import DieFightingGame
-from dicefront.games.die_fighting.constants import Phase
+from dicefront.games.die_fighting.constants import Phase, Stage
 from dicefront.games.die_fighting.heuristics import BOUND, HIT, TEMPO, evaluate, expected_loss, striker, threats
 from dicefront.games.die_fighting.rules import DieFightingState
 
@@ -108,7 +108,7 @@ def test_the_side_that_strikes_next_is_credited_with_its_best_attack(tmp_path: P
     assert evaluate(south, 0) == pytest.approx(-evaluate(north, 0))
     base = position(tmp_path, units, stage="combat")
     base.phase = Phase.INITIATIVE
-    base.stage = "initiative"  # type: ignore[assignment]
+    base.stage = Stage.INITIATIVE
     assert striker(base) is None and evaluate(base, 0) == pytest.approx(0.0)
     # in the movement phase the initiative winner strikes first
     moving = position(tmp_path, units, stage="move", player=1)
