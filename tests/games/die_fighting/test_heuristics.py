@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from dicefront.games.die_fighting import DieFightingGame
-from dicefront.games.die_fighting.constants import Phase
-from dicefront.games.die_fighting.heuristics import BOUND, HIT, evaluate, expected_loss, threats
+from dicefront.games.die_fighting.constants import Phase, Stage
+from dicefront.games.die_fighting.heuristics import BOUND, HIT, TEMPO, evaluate, expected_loss, striker, threats
 from dicefront.games.die_fighting.rules import DieFightingState
 
 from .helpers import act, cell, position
@@ -45,7 +45,7 @@ def test_the_side_with_the_stronger_attack_on_offer_is_preferred(tmp_path: Path)
     assert evaluate(st, 1) == pytest.approx(-evaluate(st, 0))
     # the same armies with the roles swapped: North now holds the stronger attack
     mirror: list[tuple[int, str, str, int | None]] = [(1 - owner, kind, square, points) for owner, kind, square, points in units]
-    other = position(tmp_path, mirror, stage="combat")
+    other = position(tmp_path, mirror, stage="combat", player=1)  # North strikes first, as South did
     assert evaluate(other, 1) == pytest.approx(evaluate(st, 0))
 
 
@@ -96,3 +96,32 @@ def test_the_unit_choosing_its_order_keeps_its_threat(tmp_path: Path) -> None:
     assert threats(st) == pytest.approx(before)
     act(st, "attack e6")
     assert threats(st)[0] < before[0]  # now an attack under way, no longer an offer
+
+
+def test_the_side_that_strikes_next_is_credited_with_its_best_attack(tmp_path: Path) -> None:
+    # the same armies; only who chooses the next combat activation differs: that side's
+    # best unit attacks before any answer (a search one activation deeper sees it do so)
+    units: list[tuple[int, str, str, int | None]] = [(0, "HI", "e5", None), (1, "HI", "f6", None), (0, "CO", "a1", None), (1, "CO", "j10", None)]
+    south, north = position(tmp_path, units, stage="combat", player=0), position(tmp_path, units, stage="combat", player=1)
+    assert striker(south) == (0, None) and striker(north) == (1, None)
+    assert evaluate(south, 0) > 0 > evaluate(north, 0)
+    assert evaluate(south, 0) == pytest.approx(-evaluate(north, 0))
+    base = position(tmp_path, units, stage="combat")
+    base.phase = Phase.INITIATIVE
+    base.stage = Stage.INITIATIVE
+    assert striker(base) is None and evaluate(base, 0) == pytest.approx(0.0)
+    # in the movement phase the initiative winner strikes first
+    moving = position(tmp_path, units, stage="move", player=1)
+    assert striker(moving) == (1, None) and evaluate(moving, 1) > 0
+    plain, ahead = threats(north)[0], threats(south)[0]
+    assert plain < ahead <= plain * (1 + TEMPO)  # a share of one unit's threat, not of every unit's
+
+
+def test_the_unit_choosing_its_order_is_the_one_that_strikes(tmp_path: Path) -> None:
+    st = position(tmp_path, [(0, "HI", "e5", None), (1, "CO", "e6", None), (0, "CO", "a1", None), (1, "CO", "j10", None)], stage="combat")
+    act(st, "activate a1")  # the far Conscripts, not the Heavy Infantry, strikes now
+    assert st.phase == Phase.ORDER and striker(st) == (0, st.active)
+    weak = threats(st)[0]
+    other = position(tmp_path, [(0, "HI", "e5", None), (1, "CO", "e6", None), (0, "CO", "a1", None), (1, "CO", "j10", None)], stage="combat")
+    act(other, "activate e5")
+    assert threats(other)[0] > weak

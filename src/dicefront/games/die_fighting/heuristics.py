@@ -17,6 +17,13 @@ THREAT_NOW = 0.5
 where it stands, credited to its side: the enemy may act first or step away."""
 THREAT_MOVE = 0.25
 """The same for an enemy it could reach by moving first (and less, the farther beyond)."""
+TEMPO = 0.5
+"""Extra share of one unit's threat credited to the side that strikes next (its best
+unit not yet done; in the combat phase, the unit choosing its order): that unit's
+attack comes before any answer, so the mover realises it in full. Without it the
+side to act gained on average over its own activation (the evaluation drifted), and
+a search that looked one activation deeper saw its best lines fall behind shallow
+ones (docs/agent-strength.md, "`hard` vs `medium`, fourth round")."""
 MEMO_SIZE = 50_000
 """Positions whose threats are remembered per unit table, then forgotten at once."""
 BOUND = 0.95
@@ -126,7 +133,7 @@ def _gains(state: DieFightingState) -> tuple[float, float]:
     in a handful of positions)."""
     combat = state.stage == Stage.COMBAT
     key = (state.field, combat, state.phase if combat else None, state.active if combat else None, state.pending,
-           frozenset(state.units.items()), frozenset(state.done) if combat else None)
+           frozenset(state.units.items()), frozenset(state.done) if combat else None, state.player, state.first)
     memo = state.game.table.positions
     found = memo.get(key)
     if found is None:
@@ -138,12 +145,36 @@ def _gains(state: DieFightingState) -> tuple[float, float]:
     return found
 
 
+def striker(state: DieFightingState) -> tuple[int, int | None] | None:
+    """Who strikes next, and with which unit if it is already chosen: in the movement
+    phase the initiative winner (it activates first in combat, rule 4.3); in the
+    combat phase the player choosing a unit, or the unit choosing its order; while an
+    activation is being resolved, the player who activates after it; None before the
+    initiative is rolled (or when nobody has a unit left to activate)."""
+    if state.stage == Stage.MOVE:
+        return (state.first, None)
+    if state.stage != Stage.COMBAT:
+        return None
+    if state.phase == Phase.COMBAT:
+        return (state.player, None)
+    if state.phase == Phase.ORDER:
+        return (state.player, state.active)
+    for p in (1 - state.player, state.player):
+        if state.can_activate(p):
+            return (p, None)
+    return None
+
+
 def threats(state: DieFightingState) -> list[float]:
     """For each player, the summed threat of its units still to attack this round: each
     unit's best expected damage on one enemy (``expected_loss``), weighted THREAT_NOW
     if in range now, THREAT_MOVE if a move first brings it in range, and by
-    THREAT_MOVE * move / distance beyond that (a pull towards the enemies it beats)."""
+    THREAT_MOVE * move / distance beyond that (a pull towards the enemies it beats);
+    the side that strikes next (``striker``) gets TEMPO x its striking unit's threat
+    on top (its best unit's, when none is chosen yet)."""
     out = [0.0, 0.0]
+    first = striker(state)
+    top = 0.0
     table = state.game.table
     board = state.board
     # in the combat phase a unit that has attacked is done; the unit choosing its
@@ -179,6 +210,10 @@ def threats(state: DieFightingState) -> list[float]:
             if value > best:
                 best = value
         out[u.owner] += best
+        if first is not None and first[0] == u.owner and first[1] in (None, uid) and best > top:
+            top = best
+    if first is not None:
+        out[first[0]] += TEMPO * top
     return out
 
 
