@@ -26,7 +26,7 @@ from ..agents import make_agent
 from ..core.agent import Agent
 from ..core.errors import DicefrontError
 from ..core.game import Game
-from . import driving, ending, hub_shared, odds_service, social
+from . import driving, ending, hub_shared, odds_service, social, trace
 from .eviction import EvictionPolicy, Shelf, evictable
 from .fanout import Listener
 from .live import LiveGame, Plan, Told, stored_summary, validate_new_game
@@ -359,6 +359,7 @@ class Hub:
         live = room.live
         returns = plan.returns()
         shown = None if returns is None else live.shown_after(plan)  # stored with the ending (the lobby's count)
+        began = time.monotonic()
         soon = self.storage.add_steps_soon(live.id, plan.first, plan.new_steps(), returns, shown)
         done = asyncio.wrap_future(soon) if soon is not None else asyncio.get_running_loop().run_in_executor(self.pool, live.write, plan)
         try:
@@ -366,6 +367,7 @@ class Hub:
         except asyncio.CancelledError:  # committed all the same: the game must still take it in
             done.add_done_callback(lambda f: None if f.cancelled() or f.exception() is not None else live.accept(plan))
             raise
+        trace.slow_commit(began, live.id)
         return live.accept(plan)
 
     async def _broadcast(self, room: Room, told: Told) -> None:
