@@ -7,7 +7,9 @@ module's objects again (a full collection of the started server's heap took 100-
 on the event loop: the slowest round trips of ``benchmarks/server_load.py --tail``).
 Young objects are collected less often (a move makes a few thousand short-lived
 containers; at the default threshold of 700 the collector took ~8% of the message
-path's CPU, ``benchmarks/message_path.py``). Cycles still die, a little later."""
+path's CPU, ``benchmarks/message_path.py``). Cycles still die, a little later, except
+among the frozen objects (a game loaded at start-up and evicted since, if it held a
+cycle): bounded by what start-up made, never growing with the server's age."""
 
 from __future__ import annotations
 

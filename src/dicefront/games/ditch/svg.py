@@ -378,7 +378,7 @@ def _memo(static: _Static, key: tuple[Any, ...], draw: Callable[[], str]) -> str
 
 
 def on_board(view: dict[str, Any], p: int) -> int:
-    return sum(1 for _, o, _ in view["pawns"] if o == p)
+    return [o for _, o, _ in view["pawns"]].count(p)
 
 
 def _tray(game: DitchGame, view: dict[str, Any], p: int, y: float) -> str:
