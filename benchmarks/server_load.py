@@ -334,7 +334,8 @@ def main() -> None:
     parser.add_argument("--deflate", action="store_true", help="serve with permessage-deflate")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--think", type=float, default=0.0,
-                        help="players pause before each move (exponential, this mean in seconds): open-loop-like arrivals; 0: closed loop")
+                        help="players pause before each move (exponential, this mean in seconds): open-loop-like arrivals; "
+                        "a player whose pause would end after the phase makes no more moves; 0: closed loop")
     parser.add_argument("--idle-minutes", default="0.5", help="the server's --idle-minutes ('': its default)")
     parser.add_argument("--tail", action="store_true",
                         help="print each phase's slowest 1%% of round trips: when they began, and what the server noted meanwhile "
