@@ -1,6 +1,7 @@
 """CPU to cut and diff a seat's board each step (server/board_diff.py), over seeded
-random Ditch games: the board split whole, against the board cut from the parts the
-svg role's ``render_parts`` draws (most of them kept and reused, so cut once).
+random Ditch games: the board split whole, against the pieces the svg role's
+``render_pieces`` hands out already cut (the squares that did not change being the
+same objects as the step before).
 
     python benchmarks/board_cut.py
 
@@ -16,16 +17,16 @@ from typing import Any
 
 import dicefront
 from dicefront.core.match import roll
-from dicefront.server.board_diff import diff, pieces, pieces_of_parts
+from dicefront.server.board_diff import SEP, diff, pieces
 
 STEPS = 3000
 
 
 def boards(seed: int) -> list[list[list[str]]]:
-    """Each step's parts of both seats' boards."""
+    """Each step's pieces of both seats' boards."""
     rng = random.Random(seed)
     game = dicefront.load("ditch")
-    parts = game.role_function("svg", "render_parts")
+    parts = game.role_function("svg", "render_pieces")
     state = game.new_state()
     out = []
     for _ in range(STEPS):
@@ -55,8 +56,8 @@ def timed(name: str, cut: Callable[[Any], list[str]], drawn: list[list[Any]]) ->
 
 def main() -> None:
     drawn = boards(2)
-    timed("split whole", pieces, [["".join(b) for b in pair] for pair in drawn])
-    timed("from parts", pieces_of_parts, drawn)
+    timed("split whole", pieces, [[SEP.join(b) for b in pair] for pair in drawn])
+    timed("drawn cut", list, drawn)
 
 
 if __name__ == "__main__":

@@ -11,7 +11,12 @@ each game has one move under way at a time and, by Little's law, the number of g
 over the throughput (column ``N/X ms``) is the mean time from a game's move to its next:
 the round trip plus the client's own turn-around. So a round trip under 100 ms at N games
 needs N / 0.1 s actions per second from the server and the client together.
-``--think SECONDS``: players pause before each move (exponential, that mean), as people do.
+``--think SECONDS``: players pause before each move (exponential, that mean), as people do;
+a player whose pause would end after the phase makes no move (``--tail`` showed every
+such player moving at the phase's last instant, a burst of ~all games at once that
+made the slowest 1% of round trips, for the reference as for the server).
+``--tail``: the slowest 1% of each phase's round trips, when they began and what the
+server noted meanwhile (garbage collections, event-loop lag, slow commits).
 
     python benchmarks/server_load.py                    # 20 and 200 games, 20 s soak
     python benchmarks/server_load.py --soak 600         # the 10-minute soak
@@ -52,6 +57,7 @@ TICK = os.sysconf("SC_CLK_TCK")
 class Tally:
     pid: int
     round_trips: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)  # when each round trip began (monotonic), for --tail
     errors: int = 0
     actions: int = 0
     started: tuple[float, float] = (0.0, 0.0)  # wall time and server CPU when play began
@@ -79,8 +85,8 @@ def rss_mb(pid: int) -> float:
 
 
 @contextlib.contextmanager
-def process(args: list[str], port: int, ready: str) -> Iterator[subprocess.Popen[bytes]]:
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+def process(args: list[str], port: int, ready: str, env: dict[str, str] | None = None) -> Iterator[subprocess.Popen[bytes]]:
+    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -180,12 +186,17 @@ async def one_game(port: int, rng: random.Random, clock: Clock, max_actions: int
             mover = 0 if latest[0]["actions"] else 1
             before = latest[mover]["step"]
             if clock.think:  # a person looks at the board first (the round trip starts when the move is sent)
-                await asyncio.sleep(min(rng.expovariate(1 / clock.think), max(0.0, clock.until - time.monotonic())))
+                pause = rng.expovariate(1 / clock.think)
+                if time.monotonic() + pause >= clock.until:  # it would move after the phase: it does not (moving at the
+                    await asyncio.sleep(max(0.0, clock.until - time.monotonic()))  # phase's last instant, all such players
+                    return  # at once, was a burst no person makes)
+                await asyncio.sleep(pause)
             start = time.perf_counter()
             await socks[mover].send(json.dumps({"type": "act", "action": rng.choice(latest[mover]["actions"])["text"]}))
             while latest[mover]["step"] <= before:
                 latest[mover] = await next_state(socks[mover], tally)
             tally.round_trips.append(time.perf_counter() - start)
+            tally.sent_at.append(time.monotonic() - (time.perf_counter() - start))
             tally.actions += 1
             done += 1
 
@@ -234,15 +245,40 @@ async def load(pid: int, port: int, games: int, seconds: float, max_actions: int
     return tally
 
 
-def phase(pid: int, port: int, games: int, seconds: float, max_actions: int, seed: int, think: float = 0.0) -> dict[str, float]:
+def phase(pid: int, port: int, games: int, seconds: float, max_actions: int, seed: int, think: float = 0.0, tail: str = "") -> dict[str, float]:
+    """One load phase; with ``tail`` (a label, and the server's trace file when it is
+    "dicefront"), the slowest 1% of its round trips are printed (:func:`print_tail`)."""
     tally = asyncio.run(load(pid, port, games, seconds, max_actions, seed, think))
     t0, cpu0 = tally.started
+    if tail:
+        print_tail(tally, tail)
     cpu, wall = cpu_seconds(pid) - cpu0, time.monotonic() - t0
     trips = sorted(tally.round_trips) or [float("nan")]
     return {
         "actions": tally.actions, "errors": tally.errors, "seconds": wall, "cpu": cpu, "games": games,
         "p50": trips[len(trips) // 2], "p99": trips[min(len(trips) - 1, int(len(trips) * 0.99))],
     }
+
+
+def print_tail(tally: Tally, label: str) -> None:
+    """The slowest 1% of the phase's round trips: when each began (seconds after play
+    began), how long it took, and what the server noted meanwhile (``label`` "name=FILE":
+    the server's trace, server/trace.py: collections, event-loop lag, slow commits)."""
+    name, _, trace_file = label.partition("=")
+    trips = sorted(zip(tally.round_trips, tally.sent_at, strict=True), reverse=True)
+    slow = sorted(trips[: max(1, len(trips) // 100)], key=lambda t: t[1])
+    start = tally.started[0]
+    notes: list[tuple[float, str, float, str]] = []
+    if trace_file and Path(trace_file).exists():
+        for line in Path(trace_file).read_text().splitlines():
+            at, kind, ms, *detail = [*line.split(" ", 3), ""]
+            notes.append((float(at), kind, float(ms), detail[0].strip()))
+    first = sum(1 for _, at in slow if at - start < 2.0)
+    print(f"  {name}: slowest {len(slow)} of {len(trips)} round trips ({first} in the first 2 s of play); began at (s) / took (ms) / server noted")
+    for took, at in slow:
+        seen = [f"{kind} {ms:.0f} ms{' ' + detail[:12] if detail else ''} at {n_at - start:+.2f}" for n_at, kind, ms, detail in notes
+                if n_at <= at + took and n_at + ms / 1000 >= at]
+        print(f"    {at - start:7.2f} {1000 * took:7.1f}  {'; '.join(seen[:4]) or '-'}")
 
 
 def merged(runs: list[dict[str, float]]) -> dict[str, float]:
@@ -298,8 +334,12 @@ def main() -> None:
     parser.add_argument("--deflate", action="store_true", help="serve with permessage-deflate")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--think", type=float, default=0.0,
-                        help="players pause before each move (exponential, this mean in seconds): open-loop-like arrivals; 0: closed loop")
+                        help="players pause before each move (exponential, this mean in seconds): open-loop-like arrivals; "
+                        "a player whose pause would end after the phase makes no more moves; 0: closed loop")
     parser.add_argument("--idle-minutes", default="0.5", help="the server's --idle-minutes ('': its default)")
+    parser.add_argument("--tail", action="store_true",
+                        help="print each phase's slowest 1%% of round trips: when they began, and what the server noted meanwhile "
+                        "(its trace: collections, event-loop lag, slow commits; server/trace.py)")
     parser.add_argument("--profile", default="", help="sample the server with py-spy while it runs; raw stacks to this file, top functions printed")
     parser.add_argument("--reference-server", nargs=2, metavar=("PORT", "TEMPLATE"), help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -319,7 +359,9 @@ def run(args: argparse.Namespace) -> None:
     serve = [sys.executable, "-c", "from dicefront.cli import main; main()", "serve", "--db", db, "--port", str(port), "--step-delay", "0"]
     serve += ["--ws-deflate"] if args.deflate else []
     serve += ["--idle-minutes", args.idle_minutes] if args.idle_minutes else []
-    with process(serve, port, "/api/games") as server, profiled(server.pid, args.profile):
+    trace = str(work / "trace.txt") if args.tail else ""
+    env = dict(os.environ, DICEFRONT_TRACE=trace) if trace else None
+    with process(serve, port, "/api/games", env) as server, profiled(server.pid, args.profile):
         template = asyncio.run(grab_template(port))
         (work / "template.json").write_text(json.dumps(template))
         reference = [sys.executable, __file__, "--reference-server", str(ref_port), str(work / "template.json")]
@@ -332,8 +374,9 @@ def run(args: argparse.Namespace) -> None:
             for games in (int(g) for g in args.games.split(",")):
                 runs: dict[str, list[dict[str, float]]] = {"reference": [], "dicefront": []}
                 for r in range(args.rounds):
-                    runs["reference"].append(phase(ref.pid, ref_port, games, args.seconds, args.actions, args.seed + r, args.think))
-                    runs["dicefront"].append(phase(server.pid, port, games, args.seconds, args.actions, args.seed + r, args.think))
+                    ref_tail, tail = ("reference", f"dicefront={trace}") if args.tail else ("", "")
+                    runs["reference"].append(phase(ref.pid, ref_port, games, args.seconds, args.actions, args.seed + r, args.think, ref_tail))
+                    runs["dicefront"].append(phase(server.pid, port, games, args.seconds, args.actions, args.seed + r, args.think, tail))
                 ref_row, row = merged(runs["reference"]), merged(runs["dicefront"])
                 for name, m in (("reference", ref_row), ("dicefront", row)):
                     ratio = m["cpu_ms_per_action"] / ref_row["cpu_ms_per_action"] if ref_row["cpu_ms_per_action"] else float("nan")

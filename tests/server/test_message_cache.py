@@ -19,7 +19,7 @@ def test_a_seats_board_is_drawn_once_per_step(client: TestClient, connect: Any, 
     settle(client, made["id"])
     game = live(client, made["id"])
     drawn: Counter[tuple[int, int | None]] = Counter()
-    original = seat_view.picture  # every board the server draws (render_svg, or the svg role's render_parts)
+    original = seat_view.picture  # every board the server draws (render_svg, or the svg role's render_pieces)
 
     def counting(of: Any, state: Any, seat: int | None, view: Any) -> str:
         drawn[(game.length, seat)] += 1

@@ -74,3 +74,42 @@ def test_a_move_in_the_action_lists_words_is_not_parsed_again(client: TestClient
     while (refused := receive(socks[mover]))["type"] != "error":
         pass
     assert parsed == ["no such move"] and "no such move" in refused["message"]
+
+
+def test_a_move_in_the_action_lists_words_is_not_checked_again(client: TestClient, connect: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The listed action was taken from this very state's legal actions: it is pushed,
+    not looked for among them again; a move written otherwise is still checked."""
+    made = create(client)
+    settle(client, made["id"])
+    game = live(client, made["id"])
+    tokens = [made["token"], invite_token(made)]
+    socks = [connect(made["id"], tokens[0]), connect(made["id"], tokens[1])]
+    latest = [receive(ws) for ws in socks]
+    state_class = type(game.state)
+    checked: list[str] = []
+    original = state_class.apply
+
+    def counting(self: Any, action: Any, player: int) -> Any:
+        checked.append(str(action))
+        return original(self, action, player)
+
+    monkeypatch.setattr(state_class, "apply", counting)
+    for _ in range(3):
+        mover = game.state.actors[0]
+        while latest[mover]["step"] < game.visible_length(mover) or not latest[mover]["actions"]:
+            latest[mover] = receive(socks[mover])
+        text = latest[mover]["actions"][-1]["text"]
+        checked.clear()
+        socks[mover].send_json({"type": "act", "action": text})
+        latest[mover] = drain(socks[mover], latest[mover]["step"] + 1)
+        settle(client, made["id"])
+        assert checked == [], f"the listed move {text!r} was checked against the legal actions again"
+        assert text in [step.action for step in game.record.steps[-3:]]
+    mover = game.state.actors[0]
+    while latest[mover]["step"] < game.visible_length(mover) or not latest[mover]["actions"]:
+        latest[mover] = receive(socks[mover])
+    text = latest[mover]["actions"][0]["text"]
+    socks[mover].send_json({"type": "act", "action": f"  {text} "})  # not the list's words: parsed and checked
+    latest[mover] = drain(socks[mover], latest[mover]["step"] + 1)
+    settle(client, made["id"])
+    assert len(checked) == 1

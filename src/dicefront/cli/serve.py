@@ -83,6 +83,9 @@ def serve(
     console.print(f"Open [bold underline]http://{esc(shown)}:{port}/[/] in your browser (Ctrl+C stops the server).")
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20,
                             ws_per_message_deflate=deflate)
+    from dicefront.server import heap
+
+    heap.settle()  # what start-up made lives as long as the server: out of the collector's sight
     uvicorn.Server(config).run(sockets=[sock])
 
 

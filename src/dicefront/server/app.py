@@ -21,6 +21,7 @@ from ..agents import LEVELS, make_agent
 from ..core.errors import DicefrontError
 from ..core.game import State
 from ..core.record import Step, replay_states
+from . import trace
 from .docs import offline_docs
 from .eviction import EvictionPolicy, lobby_list
 from .hub import Hub, Room
@@ -93,7 +94,11 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub.start_drivers()
+        watcher = trace.start()  # DICEFRONT_TRACE: the server's pauses to a file (trace.py)
         yield
+        if watcher is not None:
+            watcher.cancel()
+            trace.stop()
         await hub.close()
         hub.storage.close()
 

@@ -35,35 +35,16 @@ def join(parts: list[str]) -> str:
     return SEP.join(parts)
 
 
-def joined(parts: list[str]) -> str:
-    """The board drawn as ``parts`` (the svg role's optional ``render_parts``), joined;
-    its pieces are cut from the parts' own, each part cut once while it is drawn again
-    (a square, a tray), and remembered for :class:`Outbox` with the board."""
-    svg = "".join(parts)
-    _BOARDS[id(svg)] = (svg, pieces_of_parts(parts))
+def joined(cut: list[str]) -> str:
+    """The board drawn as ``cut`` (the svg role's optional ``render_pieces``: the board
+    cut before each element id), joined; its pieces are remembered for :class:`Outbox`
+    with the board, so it is not cut again. A role that hands out the same piece objects
+    for what did not change (Ditch: every square kept by its contents) makes the
+    comparison of two boards (:func:`diff`) find them equal at once."""
+    svg = SEP.join(cut)
+    _BOARDS[id(svg)] = (svg, cut)
     _bounded(_BOARDS, BOARDS_SIZE)
     return svg
-
-
-def pieces_of_parts(parts: list[str]) -> list[str]:
-    """``pieces("".join(parts))``, from each part's pieces (cached by the part's
-    identity: a part drawn once and reused keeps the same pieces, so :func:`diff` finds
-    them equal at once)."""
-    out = [""]
-    tail = ""  # the end of the parts so far (shorter than a separator)
-    for part in parts:
-        if SEP in tail + part[: len(SEP) - 1]:  # a separator across two parts
-            return pieces("".join(parts))
-        hit = _PARTS.get(id(part))
-        if hit is None or hit[0] is not part:
-            hit = (part, part.split(SEP))
-            _PARTS[id(part)] = hit
-            _bounded(_PARTS, PARTS_SIZE)
-        cut = hit[1]
-        out[-1] = out[-1] + cut[0] if out[-1] else cut[0]
-        out.extend(cut[1:])
-        tail = (tail + part)[-len(SEP) + 1 :]
-    return out
 
 
 def diff(old: list[str], new: list[str]) -> Patch:
@@ -138,16 +119,12 @@ class Outbox:
 _MEMO: dict[tuple[int, int], tuple[dict[str, Any], list[str] | None, list[str], str]] = {}
 MEMO_SIZE = 32
 # id(board) -> (board, its pieces): a board drawn once and shared by several seats (the
-# same picture: seat_view) or drawn in parts (:func:`joined`) is cut once; and
+# same picture: seat_view) or drawn cut (:func:`joined`) is cut once or never; and
 # (id(base), id(new)) -> (base, new, patch): seats holding the same board that are sent
 # the same new board share its patch (the text differs: each seat's message is its own).
-# id(part) -> (part, its pieces): a part is most often a drawing the svg role keeps and
-# draws again (a square with its pawn), so the cut is kept while it is.
 _BOARDS: dict[int, tuple[str, list[str]]] = {}
 BOARDS_SIZE = 128
 _DIFFS: dict[tuple[int, int], tuple[list[str], list[str], Patch]] = {}
-_PARTS: dict[int, tuple[str, list[str]]] = {}
-PARTS_SIZE = 256
 
 
 def _bounded(memo: dict[Any, Any], size: int) -> None:

@@ -26,7 +26,7 @@ from ..agents import make_agent
 from ..core.agent import Agent
 from ..core.errors import DicefrontError
 from ..core.game import Game
-from . import driving, ending, hub_shared, odds_service, social, startup
+from . import driving, ending, hub_shared, odds_service, social, startup, trace
 from .eviction import EvictionPolicy, Shelf, evictable
 from .fanout import Listener
 from .live import LiveGame, Plan, Told, validate_new_game
@@ -329,6 +329,7 @@ class Hub:
         nobody hears of a step before it is stored. SQLite: queued for the writer thread
         and awaited on the loop (one hand-off each way); PostgreSQL: written from a worker."""
         live = room.live
+        began = time.monotonic()
         soon = self.storage.add_steps_soon(live.id, plan.first, plan.new_steps(), **live.stored_with(plan))  # with what the lobby shows
         done = asyncio.wrap_future(soon) if soon is not None else asyncio.get_running_loop().run_in_executor(self.pool, live.write, plan)
         try:
@@ -336,6 +337,7 @@ class Hub:
         except asyncio.CancelledError:  # committed all the same: the game must still take it in
             done.add_done_callback(lambda f: None if f.cancelled() or f.exception() is not None else live.accept(plan))
             raise
+        trace.slow_commit(began, live.id)
         return live.accept(plan)
 
     async def _broadcast(self, room: Room, told: Told) -> None:

@@ -171,11 +171,10 @@ class LiveGame:
         if seat not in self.state.actors:
             raise IllegalActionError(text, seat, self._not_your_turn(seat))
         trial = self.state.clone()
-        action = self._shown_action(seat, text)
-        if action is None:
-            action = self.game.parse_action(trial, text, seat)
+        shown = self._shown_action(seat, text)
+        action = shown if shown is not None else self.game.parse_action(trial, text, seat)
         path = self._path(action, seat)
-        events = trial.apply(action, seat)
+        events = trial.push(action, seat) if shown is not None else trial.apply(action, seat)  # shown: from this state's legal list
         plan = Plan(self.length, trial)
         plan.add(tuple(self.state.actors), Step(seat, action=str(action), events=events))
         plan.path = path if all(e.audience is None for e in events) else []  # a move with secrets is not shown

@@ -88,13 +88,13 @@ def board(live: LiveGame, seat: int | None) -> dict[str, Any]:
 
 def picture(game: Game[Any, Any], state: State, seat: int | None, view: Any) -> str:
     """``game.render_svg(state, seat, view)``; drawn through the svg role's optional
-    ``render_parts`` (the same strings, unjoined) when it has one, so that the board is
-    cut for its patches from its parts (board_diff.joined)."""
-    parts = game.role_function("svg", "render_parts", required=False)
-    if parts is None:
+    ``render_pieces`` (the board already cut before each element id) when it has one,
+    so that the board need not be cut for its patches (board_diff.joined)."""
+    cut = game.role_function("svg", "render_pieces", required=False)
+    if cut is None:
         return game.render_svg(state, seat, view)
     static = game.svg_static(seat)
-    return joined(parts(game, view) if static is None else parts(game, view, static))
+    return joined(cut(game, view) if static is None else cut(game, view, static))
 
 
 def shared_picture(live: LiveGame, seat: int | None, view: Any) -> str:

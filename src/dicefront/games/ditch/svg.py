@@ -33,7 +33,9 @@ GROUND = ("#e7dcbe", "#ded2b0")
 GREEN = "#8db56a"
 INK = "#3b3326"
 MEMO_MAX = 4096  # drawings of squares and trays kept per game and viewer
-BOARDS_MAX = 256  # drawings of all the squares kept per game and viewer (~20 kB each; a game object serves many games)
+BOARDS_MAX = 256  # all the squares' pieces kept per game and viewer, by board (a game object serves many games)
+SEP = ' id="'  # the board is cut before every element id (render_pieces; server/board_diff.py)
+OPEN = "<g"  # what every square, and the coordinates after them, begin with before their id
 
 
 def action_path(state: DitchState, action: Action) -> list[str]:
@@ -103,13 +105,15 @@ class _Static(NamedTuple):
     lay: _Layout
     head: str  # the opening tag, patterns and backgrounds
     cells: list[tuple[Cell, str, str, str]]  # each cell: its name, its shape (the terrain), the whole cell when empty
-    empties: list[str]  # every cell drawn empty, in the order of ``cells``
+    empties: list[str]  # every cell drawn empty, in the order of ``cells``, as its piece (:func:`_piece`)
     place: dict[str, int]  # a cell's place in ``cells`` by its name
     coordinates: str
     legend: str
     height: float
-    drawn: dict[tuple[Any, ...], str]  # an occupied square's or a tray's drawing by its contents (bounded: few contents each)
-    boards: dict[tuple[Any, ...], str]  # all the squares by the board's pawns and blocks (the latest BOARDS_MAX)
+    drawn: dict[tuple[Any, ...], str]  # an occupied square's piece or a tray's drawing by its contents (bounded: few contents each)
+    boards: dict[tuple[Any, ...], list[str]]  # all the squares' pieces by the board's pawns and blocks (the latest BOARDS_MAX)
+    head_pieces: list[str]  # ``head`` cut before its ids, the first square's opening on the last
+    cuts: dict[str, list[str]]  # the parts after the squares (coordinates, trays, legend) cut before their ids
 
 
 def static_svg(game: DitchGame, viewer: int | None) -> _Static:
@@ -132,8 +136,17 @@ def static_svg(game: DitchGame, viewer: int | None) -> _Static:
         shape = lay.shape(cell, fill=_terrain(game, cell), stroke="#a89771", stroke_width="1")
         empty = _cell_open(name, _describe(cell, {}, set(), board.green)) + shape + "</g>"
         cells.append((cell, name, shape, empty))
-    empties, place = [c[3] for c in cells], {c[1]: i for i, c in enumerate(cells)}
-    return _Static(lay, head, cells, empties, place, '<g id="ditch-coordinates">' + "".join(_coordinates(lay)) + "</g>", _legend(width, height - LEGEND + 4), height, {}, {})
+    empties, place = [_piece(c[3]) for c in cells], {c[1]: i for i, c in enumerate(cells)}
+    head_pieces = head.split(SEP)
+    head_pieces[-1] += OPEN
+    coordinates = '<g id="ditch-coordinates">' + "".join(_coordinates(lay)) + "</g>"
+    return _Static(lay, head, cells, empties, place, coordinates, _legend(width, height - LEGEND + 4), height, {}, {}, head_pieces, {})
+
+
+def _piece(square: str) -> str:
+    """A square's piece of the cut board: from its id to the opening of what follows
+    (the next square, or the coordinates: both begin ``<g id="``)."""
+    return square[len(OPEN) + len(SEP):] + OPEN
 
 
 def _terrain(game: DitchGame, cell: Cell) -> str:
@@ -149,28 +162,44 @@ def render_svg(game: DitchGame, view: dict[str, Any], static: _Static | None = N
     """The board as the view's ``viewer`` (None: a spectator) sees it, drawn from
     ``state.view(viewer)`` only; ``static``: :func:`static_svg` for this viewer (drawn
     here when not given)."""
-    return "".join(render_parts(game, view, static))
+    return SEP.join(render_pieces(game, view, static))
 
 
-def render_parts(game: DitchGame, view: dict[str, Any], static: _Static | None = None) -> list[str]:
-    """:func:`render_svg` as the strings it joins, most of them drawings kept and reused
-    (the server cuts each once: server/board_diff.py)."""
+def render_pieces(game: DitchGame, view: dict[str, Any], static: _Static | None = None) -> list[str]:
+    """:func:`render_svg` cut before every element id (``SEP.join`` of the pieces is the
+    board): the server sends a seat the pieces that changed (server/board_diff.py).
+    Most pieces are kept and handed out again, the same string objects: a square's
+    piece while its contents stay, the head, the coordinates and legend always."""
     player = view["viewer"]
     if static is None:
         static = static_svg(game, player)
     lay = static.lay
     bottom = 1 if player == 1 else 0
-    parts = [static.head]
-    parts.append(_cells(game, view, static))
-    parts.append(static.coordinates)
-    parts.append('<g id="ditch-pending">')  # ids cut the board into the pieces a patch replaces (server/board_diff.py)
-    parts.extend(_pending(view, lay))
-    parts.append("</g>")
-    parts.append(_tray_drawn(game, view, static, 1 - bottom, 8))
-    parts.append(_tray_drawn(game, view, static, bottom, lay.y0 + lay.h + MARGIN))
-    parts.append(static.legend)
-    parts.append("</svg>")
-    return parts
+    out = list(static.head_pieces)
+    out.extend(_cells(game, view, static))  # the last ends with the coordinates' opening
+    _glue(out, static, static.coordinates[len(OPEN):])
+    _glue(out, static, '<g id="ditch-pending">')  # ids cut the board into the pieces a patch replaces
+    for drawn in _pending(view, lay):
+        _glue(out, static, drawn)
+    _glue(out, static, "</g>")
+    _glue(out, static, _tray_drawn(game, view, static, 1 - bottom, 8))
+    _glue(out, static, _tray_drawn(game, view, static, bottom, lay.y0 + lay.h + MARGIN))
+    _glue(out, static, static.legend)
+    _glue(out, static, "</svg>")
+    return out
+
+
+def _glue(out: list[str], static: _Static, part: str) -> None:
+    """Add ``part`` to the cut board ``out``: its text before its first id ends the last
+    piece; its cut is kept while the same drawing comes back (a tray, the legend)."""
+    cut = static.cuts.get(part)
+    if cut is None:
+        if len(static.cuts) >= MEMO_MAX:
+            static.cuts.clear()
+        cut = static.cuts[part] = part.split(SEP)
+    if cut[0]:
+        out[-1] += cut[0]
+    out.extend(cut[1:])
 
 
 def _defs() -> str:
@@ -187,23 +216,23 @@ def _defs() -> str:
     )
 
 
-def _cells(game: DitchGame, view: dict[str, Any], static: _Static) -> str:
-    """Every square, drawn once per game, viewer and board (pawns and blocks): a step
-    that moves nothing on the board (a roll, a choice) draws none of them again, and
-    the server cuts the same string once (server/board_diff.py)."""
+def _cells(game: DitchGame, view: dict[str, Any], static: _Static) -> list[str]:
+    """Every square's piece (:func:`_piece`), listed once per game, viewer and board
+    (pawns and blocks); each square's piece is kept by its contents, so two boards share
+    the piece of every square that did not change (the server compares them at once)."""
     pawns = tuple((c, o, k) for c, o, k in view["pawns"])
     blocks = tuple(view["blocks"])
     key = (pawns, blocks)
     drawn = static.boards.get(key)
     if drawn is None:
-        drawn = static.boards[key] = "".join(_squares(game, static, pawns, blocks))
+        drawn = static.boards[key] = _squares(game, static, pawns, blocks)
         if len(static.boards) > BOARDS_MAX:
             static.boards.pop(next(iter(static.boards)))  # the oldest
     return drawn
 
 
 def _squares(game: DitchGame, static: _Static, pawns: tuple[tuple[str, int, str], ...], blocks: tuple[str, ...]) -> list[str]:
-    """Each square's drawing, in board order: the empty ones from ``static``, the others
+    """Each square's piece, in board order: the empty ones from ``static``, the others
     drawn once per game and viewer by their contents."""
     out = list(static.empties)
     on = {c: (o, k) for c, o, k in pawns}
@@ -214,7 +243,7 @@ def _squares(game: DitchGame, static: _Static, pawns: tuple[tuple[str, int, str]
             continue
         cell, _, shape, _ = static.cells[i]
         pawn, block = on.get(name), name in blocked
-        out[i] = _memo(static, (name, pawn, block), lambda: _cell(game, static, cell, name, shape, pawn, block))  # noqa: B023 (called at once)
+        out[i] = _memo(static, (name, pawn, block), lambda: _piece(_cell(game, static, cell, name, shape, pawn, block)))  # noqa: B023 (called at once)
     return out
 
 
@@ -349,7 +378,7 @@ def _memo(static: _Static, key: tuple[Any, ...], draw: Callable[[], str]) -> str
 
 
 def on_board(view: dict[str, Any], p: int) -> int:
-    return sum(1 for _, o, _ in view["pawns"] if o == p)
+    return [o for _, o, _ in view["pawns"]].count(p)
 
 
 def _tray(game: DitchGame, view: dict[str, Any], p: int, y: float) -> str:
