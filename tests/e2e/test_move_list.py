@@ -87,5 +87,5 @@ def test_two_people_agree_a_draw_then_a_rematch_with_seats_swapped(new_page: Any
     if SHOTS:
         pages[1].screenshot(path=f"{SHOTS}/draw.png", full_page=True)
     pages[1].click("#rematch-link")
-    pages[1].wait_for_function(f"window.dicefront.state() && window.dicefront.state().game_id === {links[1].split('/')[2].split('#')[0]!r}")
+    pages[1].wait_for_function(f"window.dicefront && window.dicefront.state() && window.dicefront.state().game_id === {links[1].split('/')[2].split('#')[0]!r}")
     assert state(pages[1])["seat"] == 0, "the seats are swapped"
