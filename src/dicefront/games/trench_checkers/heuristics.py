@@ -58,6 +58,7 @@ PROGRESS = 0.3  # a Soldier's worth of crossing the board
 FINISH = 0.25  # weight of hunting the last enemy units down, for the side ahead
 FINISH_LEAD, FINISH_LATE = 3.0, 1.0  # full weight from a lead of a third; doubled at the limit
 FINISH_RANGE = 12.0  # moves beyond which a hunter earns nothing
+KILL = 0.5  # the most a target's hunt credit may be, as a share of what removing it gains
 KNEE, CAP = 0.7, 0.98  # values beyond KNEE are squeezed below CAP (short of a won game's 1)
 
 
@@ -91,6 +92,18 @@ def battle_odds(att: tuple[int, int], dfn: tuple[int, int], bonus: int = 0) -> t
 STRENGTH = {(sides, n): sum((k**n - (k - 1) ** n) * k for k in range(1, sides + 1)) / sides**n / COMMANDO_DIE
             for sides in (4, 6, 8, 10) for n in (1, 2)}
 """A stack's expected roll as a share of the d10's top face, by its dice."""
+
+
+def commando_worth(active: bool, wounded: bool, others: int) -> float:
+    """A Commando's material value. An inactive one is worth less (it cannot attack),
+    but it wakes when the rest of its army is gone (rule 7.5), so its value rises to
+    the full one over the last ``HUNT_PIECES`` other pieces: removing one of them then
+    always gains material, even the one that wakes it."""
+    v = C_VALUE * (WOUND if wounded else 1.0)
+    if active:
+        return v
+    wake = min(1.0, max(0.0, (HUNT_PIECES - others) / (HUNT_PIECES - 1.0)))
+    return v * (INACTIVE_COMMANDO + (1.0 - INACTIVE_COMMANDO) * wake)
 
 
 def dice(ranks: str) -> tuple[int, int]:
@@ -272,16 +285,34 @@ def reach_map(ortho: dict[Cell, tuple[Cell, ...]], walls: frozenset[Cell], targe
     return dist
 
 
+def removal_gains(
+    outlook: _Outlook, m: tuple[float, float, int, int], theirs: list[tuple[int, int, str, bool, bool]], wounded: bool, share: float
+) -> dict[Cell, float]:
+    """``share`` times what removing each enemy unit would gain (``outlook.value`` of
+    the material left, a fresh Commando wounded), by its tile: the cap of its hunt
+    credit, so that a kill always scores at least as well as standing next to the
+    target."""
+    now = outlook.value(*m)
+    mine, theirs_value, n_mine, n_theirs = m
+    caps = {}
+    for dc, dr, dranks, _, _ in theirs:
+        value, n = _removed(dranks, wounded and "C" in dranks)
+        caps[(dc, dr)] = share * max(0.0, outlook.value(mine, theirs_value - value, n_mine, n_theirs - n) - now)
+    return caps
+
+
 def hunt_credit(
     ortho: dict[Cell, tuple[Cell, ...]],
     terrain: dict[Cell, int],
     mine: list[tuple[int, int, str, bool, bool]],
     theirs: list[tuple[int, int, str, bool, bool]],
+    caps: dict[Cell, float] | None = None,
 ) -> float:
     """For every enemy unit, the best of our mobile units that beats it more often
     than not, credited by its edge (wins minus losses) and by how few moves it needs
     to get next to it, counted on the board (terrain and enemy units in the way);
-    units that would lose the battle earn nothing for closing in."""
+    units that would lose the battle earn nothing for closing in. ``caps``: the most
+    each target (by tile) may earn."""
     hunters = [(ac, ar, aranks) for ac, ar, aranks, mobile, _ in mine if mobile]
     if not hunters:
         return 0.0
@@ -310,7 +341,7 @@ def hunt_credit(
             d = dist.get(cell)
             if d is not None:
                 best = max(best, edge * max(0.0, 1.0 - d / FINISH_RANGE))
-        total += best
+        total += best if caps is None else min(best, caps.get(target, best))
     return total
 
 
@@ -358,9 +389,6 @@ def evaluate(state: TrenchState, player: int) -> float:
                 extra[owner] += PROGRESS * (cell[1] if owner == 0 else top - cell[1]) / span  # b.progress
             elif r == "V":
                 material[owner] += V_VALUE
-            else:
-                v = C_VALUE * (WOUND if wounded[owner] else 1.0)
-                material[owner] += v if active[owner] else v * INACTIVE_COMMANDO
         if has_c:
             cmd_cell[owner] = cell
             cmd_room[owner] = len(stack) < 3 and b.half(cell) != owner
@@ -373,6 +401,9 @@ def evaluate(state: TrenchState, player: int) -> float:
         mobile = len(stack) == 1 or has_c or "V" in ranks
         units[owner].append((cell[0], cell[1], ranks, mobile, "V" in ranks))
 
+    for owner in (0, 1):
+        if cmd_cell[owner] is not None:
+            material[owner] += commando_worth(active[owner], wounded[owner], pieces[owner] - 1)
     limit = game.options.round_limit
     outlook = _Outlook(max(0, limit - state.round) + 1)
     press = 1.0 + URGENCY * min(1.0, max(0, state.round - 1) / max(1, limit))  # the round limit nears
@@ -417,7 +448,8 @@ def evaluate(state: TrenchState, player: int) -> float:
         # than making the attack); closing in weighs more as the round limit nears
         tactics[p] = (THREAT_NOW if _attacks_left(state, p) else THREAT_LATER) * best + press * APPROACH * approach
         if finishing:
-            tactics[p] += finishing * hunt_credit(game.tables.ortho, state.terrain, mine, theirs)
+            caps = removal_gains(outlook, m, theirs, wounded[q], KILL / finishing)
+            tactics[p] += finishing * hunt_credit(game.tables.ortho, state.terrain, mine, theirs, caps)
         anchor = 1.0 - endgame  # staying deep in the enemy half matters less once few enemies are left
         # (3) waking the Commando, and Soldiers and Veterans joining it in the enemy
         # half (Soldiers become Veterans, the stack rolls its d10 twice)
@@ -456,6 +488,7 @@ def _material(state: TrenchState) -> tuple[list[float], list[int]]:
     per = state.game.board.per_player
     material = [0.0, 0.0]
     pieces = [0, 0]
+    has_c = [False, False]
     for stack in state.board.values():
         owner = stack[0] // per
         pieces[owner] += len(stack)
@@ -464,8 +497,10 @@ def _material(state: TrenchState) -> tuple[list[float], list[int]]:
             if r != "C":
                 material[owner] += VALUE[r]
             else:
-                v = C_VALUE * (WOUND if state.wounded[owner] else 1.0)
-                material[owner] += v if state.active[owner] else v * INACTIVE_COMMANDO
+                has_c[owner] = True
+    for owner in (0, 1):
+        if has_c[owner]:
+            material[owner] += commando_worth(state.active[owner], state.wounded[owner], pieces[owner] - 1)
     return material, pieces
 
 
