@@ -58,8 +58,10 @@ PROGRESS = 0.3  # a Soldier's worth of crossing the board
 FINISH = 0.25  # weight of hunting the last enemy units down, for the side ahead
 FINISH_LEAD, FINISH_LATE = 3.0, 1.0  # full weight from a lead of a third; doubled at the limit
 FINISH_RANGE = 12.0  # moves beyond which a hunter earns nothing
-KILL = 0.5  # the most a target's hunt credit may be, as a share of what removing it gains
+KILL = 0.6  # the most closing on an enemy unit earns, as a share of the best attack on it
+HUNT_CAP = 0.1  # the most hunting an enemy unit earns, as a share of what removing it gains
 KNEE, CAP = 0.7, 0.98  # values beyond KNEE are squeezed below CAP (short of a won game's 1)
+FADE = 0.4  # share of a position's value lost by the round limit (a draw: nothing)
 
 
 @cache
@@ -285,20 +287,12 @@ def reach_map(ortho: dict[Cell, tuple[Cell, ...]], walls: frozenset[Cell], targe
     return dist
 
 
-def removal_gains(
-    outlook: _Outlook, m: tuple[float, float, int, int], theirs: list[tuple[int, int, str, bool, bool]], wounded: bool, share: float
-) -> dict[Cell, float]:
-    """``share`` times what removing each enemy unit would gain (``outlook.value`` of
-    the material left, a fresh Commando wounded), by its tile: the cap of its hunt
-    credit, so that a kill always scores at least as well as standing next to the
-    target."""
-    now = outlook.value(*m)
-    mine, theirs_value, n_mine, n_theirs = m
-    caps = {}
-    for dc, dr, dranks, _, _ in theirs:
-        value, n = _removed(dranks, wounded and "C" in dranks)
-        caps[(dc, dr)] = share * max(0.0, outlook.value(mine, theirs_value - value, n_mine, n_theirs - n) - now)
-    return caps
+def removal_gain(outlook: _Outlook, m: tuple[float, float, int, int], ranks: str, wounded: bool) -> float:
+    """What removing the enemy stack ``ranks`` would gain in ``outlook.value`` (a fresh
+    Commando's first defeat only wounds it, rule 7.4)."""
+    value, n = _removed(ranks, wounded and "C" in ranks)
+    mine, theirs, n_mine, n_theirs = m
+    return max(0.0, outlook.value(mine, theirs - value, n_mine, n_theirs - n) - outlook.value(*m))
 
 
 def hunt_credit(
@@ -306,19 +300,28 @@ def hunt_credit(
     terrain: dict[Cell, int],
     mine: list[tuple[int, int, str, bool, bool]],
     theirs: list[tuple[int, int, str, bool, bool]],
-    caps: dict[Cell, float] | None = None,
 ) -> float:
-    """For every enemy unit, the best of our mobile units that beats it more often
-    than not, credited by its edge (wins minus losses) and by how few moves it needs
-    to get next to it, counted on the board (terrain and enemy units in the way);
-    units that would lose the battle earn nothing for closing in. ``caps``: the most
-    each target (by tile) may earn."""
+    """The sum of ``hunt_targets``' credits (edge times closeness)."""
+    return sum(edge * close for edge, close in hunt_targets(ortho, terrain, mine, theirs).values())
+
+
+def hunt_targets(
+    ortho: dict[Cell, tuple[Cell, ...]],
+    terrain: dict[Cell, int],
+    mine: list[tuple[int, int, str, bool, bool]],
+    theirs: list[tuple[int, int, str, bool, bool]],
+) -> dict[Cell, tuple[float, float]]:
+    """For every enemy unit (by tile), the best of our mobile units that beats it more
+    often than not, as (its edge: wins minus losses, its closeness: 1 next to it, 0
+    ``FINISH_RANGE`` moves or more away, counted on the board around terrain and
+    enemy units), the best edge times closeness; units that would lose the battle
+    earn nothing for closing in."""
     hunters = [(ac, ar, aranks) for ac, ar, aranks, mobile, _ in mine if mobile]
+    credits: dict[Cell, tuple[float, float]] = {}
     if not hunters:
-        return 0.0
+        return credits
     enemy = {(dc, dr) for dc, dr, _, _, _ in theirs}
     walls: frozenset[Cell] | None = None
-    total = 0.0
     for dc, dr, dranks, _, _ in theirs:
         target = (dc, dr)
         edges = []
@@ -336,13 +339,16 @@ def hunt_credit(
             if len(_REACH) >= _REACH_MAX:
                 _REACH.clear()
             dist = _REACH[key] = reach_map(ortho, walls, target)
-        best = 0.0
+        best = (0.0, 0.0)
         for cell, edge in edges:
             d = dist.get(cell)
-            if d is not None:
-                best = max(best, edge * max(0.0, 1.0 - d / FINISH_RANGE))
-        total += best if caps is None else min(best, caps.get(target, best))
-    return total
+            if d is not None and d < FINISH_RANGE:
+                close = 1.0 - d / FINISH_RANGE
+                if edge * close > best[0] * best[1]:
+                    best = (edge, close)
+        if best[1]:
+            credits[target] = best
+    return credits
 
 
 def _attacks_left(state: TrenchState, player: int) -> bool:
@@ -411,6 +417,7 @@ def evaluate(state: TrenchState, player: int) -> float:
     for p in (0, 1):
         q = 1 - p
         mine, theirs = units[p], units[q]
+        theirs_at = {(dc, dr): dranks for dc, dr, dranks, _, _ in theirs}
         m = (material[p], material[q], pieces[p], pieces[q])
         # (1) the best attack on offer, and (2) closing on beatable enemy units, or on
         # any enemy unit once only a few are left to remove
@@ -421,12 +428,18 @@ def evaluate(state: TrenchState, player: int) -> float:
             finishing = finish_weight(material[p], material[q], state.round, limit) * endgame
         best = 0.0
         approach = 0.0
+        near_by: dict[Cell, float] = {}  # closing-in credit, by the enemy unit it is earned on
+        gain_on: dict[Cell, float] = {}  # the best attack gain any of our stacks has on each enemy unit
         offers_of: dict[str, list[tuple[int, int, float]]] = {}  # enemy units worth attacking, by attacker ranks
         for ac, ar, aranks, mobile, diag in mine:
             offers = offers_of.get(aranks)
             if offers is None:
                 offers = offers_of[aranks] = _offers(outlook, m, aranks, wounded[p] and "C" in aranks, theirs, wounded[q])
+                for dc, dr, gain in offers:
+                    if gain > gain_on.get((dc, dr), 0.0):
+                        gain_on[(dc, dr)] = gain
             near = 0.0
+            prey: Cell | None = None
             for dc, dr, gain in offers:  # best gain first: stop once none can raise best or near
                 if gain <= best and (gain <= near or not mobile):
                     break
@@ -439,17 +452,23 @@ def evaluate(state: TrenchState, player: int) -> float:
                 if mobile:
                     close = gain * (1.0 - (d - 1) / APPROACH_RANGE)
                     if close > near:
-                        near = close
-            approach += near
+                        near, prey = close, (dc, dr)
+            if prey is not None:
+                near_by[prey] = near_by.get(prey, 0.0) + press * APPROACH * near
             if hunt and mobile and theirs and not finishing:
                 d = min(abs(ac - dc) + abs(ar - dr) for dc, dr, _, _, _ in theirs)
-                approach += hunt * STRENGTH[dice(aranks)] * max(0.0, 1.0 - (d - 1) / APPROACH_RANGE)
-        # the attack on offer keeps its share (more would make holding a threat worth more
-        # than making the attack); closing in weighs more as the round limit nears
-        tactics[p] = (THREAT_NOW if _attacks_left(state, p) else THREAT_LATER) * best + press * APPROACH * approach
+                approach += press * APPROACH * hunt * STRENGTH[dice(aranks)] * max(0.0, 1.0 - (d - 1) / APPROACH_RANGE)
+        # what closing on an enemy unit earns is capped by a share of the best attack on
+        # it (with the attack's own share, below: less than the attack gains), and the
+        # end-game hunt of a unit by a share of what removing it gains: a favourable
+        # attack always scores at least as well as keeping the threat
+        for target, credit in near_by.items():
+            approach += min(credit, KILL * gain_on.get(target, 0.0))
         if finishing:
-            caps = removal_gains(outlook, m, theirs, wounded[q], KILL / finishing)
-            tactics[p] += finishing * hunt_credit(game.tables.ortho, state.terrain, mine, theirs, caps)
+            for target, (edge, nearest) in hunt_targets(game.tables.ortho, state.terrain, mine, theirs).items():
+                approach += min(finishing * edge, HUNT_CAP * removal_gain(outlook, m, theirs_at[target], wounded[q])) * nearest
+        # the attack on offer keeps its share; closing in weighs more as the round limit nears
+        tactics[p] = (THREAT_NOW if _attacks_left(state, p) else THREAT_LATER) * best + approach
         anchor = 1.0 - endgame  # staying deep in the enemy half matters less once few enemies are left
         # (3) waking the Commando, and Soldiers and Veterans joining it in the enemy
         # half (Soldiers become Veterans, the stack rolls its d10 twice)
@@ -477,10 +496,12 @@ def evaluate(state: TrenchState, player: int) -> float:
     positional = (extra[me] - extra[opp]) / (total + extra[0] + extra[1] + 1.0)
     raw = base + tactics[me] - tactics[opp] + positional
     size = abs(raw)
-    if size <= KNEE:
-        return raw
-    soft = KNEE + (CAP - KNEE) * (1.0 - math.exp(-(size - KNEE) / (CAP - KNEE)))
-    return soft if raw > 0 else -soft
+    if size > KNEE:
+        size = KNEE + (CAP - KNEE) * (1.0 - math.exp(-(size - KNEE) / (CAP - KNEE)))
+    # a position is worth less than the won game the more rounds have gone (rule 9.3:
+    # at the limit it is a draw), so a won game within reach is taken, not put off
+    size *= 1.0 - FADE * min(1.0, max(0, state.round - 1) / max(1, limit))
+    return size if raw > 0 else -size
 
 
 def _material(state: TrenchState) -> tuple[list[float], list[int]]:
