@@ -66,9 +66,3 @@ def test_pressing_beats_waiting_near_the_round_limit() -> None:
     pressing, waiting = _endgame("g4", 55), _endgame("e8", 55)
     assert evaluate(pressing, 0) > evaluate(waiting, 0)
     assert evaluate(pressing, 1) < evaluate(waiting, 1)
-
-
-def test_closing_in_weighs_more_as_the_round_limit_nears() -> None:
-    early = evaluate(_endgame("g4", 5), 0) - evaluate(_endgame("e8", 5), 0)
-    late = evaluate(_endgame("g4", 55), 0) - evaluate(_endgame("e8", 55), 0)
-    assert late > early

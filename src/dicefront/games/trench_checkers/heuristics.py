@@ -428,7 +428,7 @@ def evaluate(state: TrenchState, player: int) -> float:
             finishing = finish_weight(material[p], material[q], state.round, limit) * endgame
         best = 0.0
         approach = 0.0
-        near_by: dict[Cell, float] = {}  # closing-in credit, by the enemy unit it is earned on
+        near_by: dict[Cell, tuple[float, float]] = {}  # closing-in credit and best closeness, by enemy unit
         gain_on: dict[Cell, float] = {}  # the best attack gain any of our stacks has on each enemy unit
         offers_of: dict[str, list[tuple[int, int, float]]] = {}  # enemy units worth attacking, by attacker ranks
         for ac, ar, aranks, mobile, diag in mine:
@@ -438,7 +438,7 @@ def evaluate(state: TrenchState, player: int) -> float:
                 for dc, dr, gain in offers:
                     if gain > gain_on.get((dc, dr), 0.0):
                         gain_on[(dc, dr)] = gain
-            near = 0.0
+            near = closeness = 0.0
             prey: Cell | None = None
             for dc, dr, gain in offers:  # best gain first: stop once none can raise best or near
                 if gain <= best and (gain <= near or not mobile):
@@ -452,9 +452,10 @@ def evaluate(state: TrenchState, player: int) -> float:
                 if mobile:
                     close = gain * (1.0 - (d - 1) / APPROACH_RANGE)
                     if close > near:
-                        near, prey = close, (dc, dr)
+                        near, prey, closeness = close, (dc, dr), 1.0 - (d - 1) / APPROACH_RANGE
             if prey is not None:
-                near_by[prey] = near_by.get(prey, 0.0) + press * APPROACH * near
+                had, nearest = near_by.get(prey, (0.0, 0.0))
+                near_by[prey] = (had + press * APPROACH * near, max(nearest, closeness))
             if hunt and mobile and theirs and not finishing:
                 d = min(abs(ac - dc) + abs(ar - dr) for dc, dr, _, _, _ in theirs)
                 approach += press * APPROACH * hunt * STRENGTH[dice(aranks)] * max(0.0, 1.0 - (d - 1) / APPROACH_RANGE)
@@ -462,8 +463,8 @@ def evaluate(state: TrenchState, player: int) -> float:
         # it (with the attack's own share, below: less than the attack gains), and the
         # end-game hunt of a unit by a share of what removing it gains: a favourable
         # attack always scores at least as well as keeping the threat
-        for target, credit in near_by.items():
-            approach += min(credit, KILL * gain_on.get(target, 0.0))
+        for target, (credit, nearest) in near_by.items():
+            approach += min(credit, KILL * gain_on.get(target, 0.0) * nearest)
         if finishing:
             for target, (edge, nearest) in hunt_targets(game.tables.ortho, state.terrain, mine, theirs).items():
                 approach += min(finishing * edge, HUNT_CAP * removal_gain(outlook, m, theirs_at[target], wounded[q])) * nearest
