@@ -464,7 +464,7 @@ def evaluate(state: TrenchState, player: int) -> float:
         # end-game hunt of a unit by a share of what removing it gains: a favourable
         # attack always scores at least as well as keeping the threat
         for target, (credit, nearest) in near_by.items():
-            approach += min(credit, KILL * gain_on.get(target, 0.0) * nearest)
+            approach += min(credit, KILL * gain_on.get(target, 0.0) * nearest) if finishing else credit
         if finishing:
             for target, (edge, nearest) in hunt_targets(game.tables.ortho, state.terrain, mine, theirs).items():
                 approach += min(finishing * edge, HUNT_CAP * removal_gain(outlook, m, theirs_at[target], wounded[q])) * nearest
