@@ -17,7 +17,7 @@ def test_battle_odds_sum_to_one() -> None:
 
 
 def test_stronger_attacker_gains() -> None:
-    out = _Outlook(30)
+    out = _Outlook(30, 60)
     m = (10.0, 10.0, 10, 10)
     assert attack_delta(out, m, "CVV", False, "S", False) > 0
     assert attack_delta(out, m, "C", False, "S", False) > attack_delta(out, m, "S", False, "S", False)

@@ -136,12 +136,16 @@ def _removed(ranks: str, wounded: bool) -> tuple[float, int]:
 class _Outlook:
     """The material value of a position for one side, with the round limit: a lead is
     worth as much as the trailing side's pieces can still be removed in the rounds
-    left (rule 9.3); removing the last enemy piece is a win."""
+    left (rule 9.3), and fades as rounds go by (at the limit it is a draw, worth
+    nothing); removing the last enemy piece is a win, worth 1 whatever the round, so
+    late in the game an attack that may win it outright gains more than the lead it
+    risks."""
 
-    __slots__ = ("left",)
+    __slots__ = ("fade", "left")
 
-    def __init__(self, rounds_left: int) -> None:
+    def __init__(self, rounds_left: int, limit: int) -> None:
         self.left = rounds_left
+        self.fade = 1.0 - FADE * min(1.0, max(0, limit + 1 - rounds_left) / max(1, limit))
 
     def value(self, mine: float, theirs: float, n_mine: int, n_theirs: int) -> float:
         if n_theirs <= 0:
@@ -152,7 +156,7 @@ class _Outlook:
         lead = (mine - theirs) / total if total > 0 else 0.0
         trailing = theirs if lead >= 0 else mine
         reach = min(1.0, self.left / (ROUNDS_PER_VALUE * max(trailing, 0.5)))
-        return lead * (REACH_FLOOR + (1.0 - REACH_FLOOR) * reach)
+        return lead * (REACH_FLOOR + (1.0 - REACH_FLOOR) * reach) * self.fade
 
 
 def attack_delta(
@@ -192,7 +196,7 @@ def battle_value(
     return total
 
 
-_DELTAS: dict[tuple[int, tuple[float, float, int, int], str, bool, str, bool], float] = {}
+_DELTAS: dict[tuple[int, float, tuple[float, float, int, int], str, bool, str, bool], float] = {}
 """``attack_delta`` by its arguments (it is a pure function of them): searches meet
 the same material and stacks again and again."""
 _DELTAS_MAX = 100_000
@@ -210,7 +214,7 @@ def _offers(
         gain = memo.get(dranks)
         if gain is None:
             dwound = q_wounded and "C" in dranks
-            key = (left, m, aranks, awound, dranks, dwound)
+            key = (left, outlook.fade, m, aranks, awound, dranks, dwound)
             gain = _DELTAS.get(key)
             if gain is None:
                 if len(_DELTAS) >= _DELTAS_MAX:
@@ -411,7 +415,7 @@ def evaluate(state: TrenchState, player: int) -> float:
         if cmd_cell[owner] is not None:
             material[owner] += commando_worth(active[owner], wounded[owner], pieces[owner] - 1)
     limit = game.options.round_limit
-    outlook = _Outlook(max(0, limit - state.round) + 1)
+    outlook = _Outlook(max(0, limit - state.round) + 1, limit)
     press = 1.0 + URGENCY * min(1.0, max(0, state.round - 1) / max(1, limit))  # the round limit nears
     tactics = [0.0, 0.0]
     for p in (0, 1):
@@ -497,12 +501,10 @@ def evaluate(state: TrenchState, player: int) -> float:
     positional = (extra[me] - extra[opp]) / (total + extra[0] + extra[1] + 1.0)
     raw = base + tactics[me] - tactics[opp] + positional
     size = abs(raw)
-    if size > KNEE:
-        size = KNEE + (CAP - KNEE) * (1.0 - math.exp(-(size - KNEE) / (CAP - KNEE)))
-    # a position is worth less than the won game the more rounds have gone (rule 9.3:
-    # at the limit it is a draw), so a won game within reach is taken, not put off
-    size *= 1.0 - FADE * min(1.0, max(0, state.round - 1) / max(1, limit))
-    return size if raw > 0 else -size
+    if size <= KNEE:
+        return raw
+    soft = KNEE + (CAP - KNEE) * (1.0 - math.exp(-(size - KNEE) / (CAP - KNEE)))
+    return soft if raw > 0 else -soft
 
 
 def _material(state: TrenchState) -> tuple[list[float], list[int]]:
@@ -536,7 +538,8 @@ def best_attack(state: TrenchState, player: int) -> Attack | None:
         return None
     material, pieces = _material(state)
     q = 1 - player
-    outlook = _Outlook(max(0, state.game.options.round_limit - state.round) + 1)
+    limit = state.game.options.round_limit
+    outlook = _Outlook(max(0, limit - state.round) + 1, limit)
     m = (material[player], material[q], pieces[player], pieces[q])
     best: Attack | None = None
     top = 0.0
