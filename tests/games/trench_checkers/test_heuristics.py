@@ -17,7 +17,7 @@ def test_battle_odds_sum_to_one() -> None:
 
 
 def test_stronger_attacker_gains() -> None:
-    out = _Outlook(30, 60)
+    out = _Outlook(30)
     m = (10.0, 10.0, 10, 10)
     assert attack_delta(out, m, "CVV", False, "S", False) > 0
     assert attack_delta(out, m, "C", False, "S", False) > attack_delta(out, m, "S", False, "S", False)
@@ -66,3 +66,9 @@ def test_pressing_beats_waiting_near_the_round_limit() -> None:
     pressing, waiting = _endgame("g4", 55), _endgame("e8", 55)
     assert evaluate(pressing, 0) > evaluate(waiting, 0)
     assert evaluate(pressing, 1) < evaluate(waiting, 1)
+
+
+def test_closing_in_weighs_more_as_the_round_limit_nears() -> None:
+    early = evaluate(_endgame("g4", 5), 0) - evaluate(_endgame("e8", 5), 0)
+    late = evaluate(_endgame("g4", 55), 0) - evaluate(_endgame("e8", 55), 0)
+    assert late > early

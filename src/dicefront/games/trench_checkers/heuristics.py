@@ -58,10 +58,7 @@ PROGRESS = 0.3  # a Soldier's worth of crossing the board
 FINISH = 0.25  # weight of hunting the last enemy units down, for the side ahead
 FINISH_LEAD, FINISH_LATE = 3.0, 1.0  # full weight from a lead of a third; doubled at the limit
 FINISH_RANGE = 12.0  # moves beyond which a hunter earns nothing
-KILL = 0.6  # the most closing on an enemy unit earns, as a share of the best attack on it
-HUNT_CAP = 0.1  # the most hunting an enemy unit earns, as a share of what removing it gains
 KNEE, CAP = 0.7, 0.98  # values beyond KNEE are squeezed below CAP (short of a won game's 1)
-FADE = 0.4  # share of a position's value lost by the round limit (a draw: nothing)
 
 
 @cache
@@ -96,18 +93,6 @@ STRENGTH = {(sides, n): sum((k**n - (k - 1) ** n) * k for k in range(1, sides + 
 """A stack's expected roll as a share of the d10's top face, by its dice."""
 
 
-def commando_worth(active: bool, wounded: bool, others: int) -> float:
-    """A Commando's material value. An inactive one is worth less (it cannot attack),
-    but it wakes when the rest of its army is gone (rule 7.5), so its value rises to
-    the full one over the last ``HUNT_PIECES`` other pieces: removing one of them then
-    always gains material, even the one that wakes it."""
-    v = C_VALUE * (WOUND if wounded else 1.0)
-    if active:
-        return v
-    wake = min(1.0, max(0.0, (HUNT_PIECES - others) / (HUNT_PIECES - 1.0)))
-    return v * (INACTIVE_COMMANDO + (1.0 - INACTIVE_COMMANDO) * wake)
-
-
 def dice(ranks: str) -> tuple[int, int]:
     """(die sides, rolls kept) of a stack (rules 5.3, 6.3, 7.2)."""
     sides = COMMANDO_DIE if "C" in ranks else HEIGHT_DIE[len(ranks)]
@@ -136,16 +121,12 @@ def _removed(ranks: str, wounded: bool) -> tuple[float, int]:
 class _Outlook:
     """The material value of a position for one side, with the round limit: a lead is
     worth as much as the trailing side's pieces can still be removed in the rounds
-    left (rule 9.3), and fades as rounds go by (at the limit it is a draw, worth
-    nothing); removing the last enemy piece is a win, worth 1 whatever the round, so
-    late in the game an attack that may win it outright gains more than the lead it
-    risks."""
+    left (rule 9.3); removing the last enemy piece is a win."""
 
-    __slots__ = ("fade", "left")
+    __slots__ = ("left",)
 
-    def __init__(self, rounds_left: int, limit: int) -> None:
+    def __init__(self, rounds_left: int) -> None:
         self.left = rounds_left
-        self.fade = 1.0 - FADE * min(1.0, max(0, limit + 1 - rounds_left) / max(1, limit))
 
     def value(self, mine: float, theirs: float, n_mine: int, n_theirs: int) -> float:
         if n_theirs <= 0:
@@ -156,7 +137,7 @@ class _Outlook:
         lead = (mine - theirs) / total if total > 0 else 0.0
         trailing = theirs if lead >= 0 else mine
         reach = min(1.0, self.left / (ROUNDS_PER_VALUE * max(trailing, 0.5)))
-        return lead * (REACH_FLOOR + (1.0 - REACH_FLOOR) * reach) * self.fade
+        return lead * (REACH_FLOOR + (1.0 - REACH_FLOOR) * reach)
 
 
 def attack_delta(
@@ -196,7 +177,7 @@ def battle_value(
     return total
 
 
-_DELTAS: dict[tuple[int, float, tuple[float, float, int, int], str, bool, str, bool], float] = {}
+_DELTAS: dict[tuple[int, tuple[float, float, int, int], str, bool, str, bool], float] = {}
 """``attack_delta`` by its arguments (it is a pure function of them): searches meet
 the same material and stacks again and again."""
 _DELTAS_MAX = 100_000
@@ -214,7 +195,7 @@ def _offers(
         gain = memo.get(dranks)
         if gain is None:
             dwound = q_wounded and "C" in dranks
-            key = (left, outlook.fade, m, aranks, awound, dranks, dwound)
+            key = (left, m, aranks, awound, dranks, dwound)
             gain = _DELTAS.get(key)
             if gain is None:
                 if len(_DELTAS) >= _DELTAS_MAX:
@@ -291,41 +272,22 @@ def reach_map(ortho: dict[Cell, tuple[Cell, ...]], walls: frozenset[Cell], targe
     return dist
 
 
-def removal_gain(outlook: _Outlook, m: tuple[float, float, int, int], ranks: str, wounded: bool) -> float:
-    """What removing the enemy stack ``ranks`` would gain in ``outlook.value`` (a fresh
-    Commando's first defeat only wounds it, rule 7.4)."""
-    value, n = _removed(ranks, wounded and "C" in ranks)
-    mine, theirs, n_mine, n_theirs = m
-    return max(0.0, outlook.value(mine, theirs - value, n_mine, n_theirs - n) - outlook.value(*m))
-
-
 def hunt_credit(
     ortho: dict[Cell, tuple[Cell, ...]],
     terrain: dict[Cell, int],
     mine: list[tuple[int, int, str, bool, bool]],
     theirs: list[tuple[int, int, str, bool, bool]],
 ) -> float:
-    """The sum of ``hunt_targets``' credits (edge times closeness)."""
-    return sum(edge * close for edge, close in hunt_targets(ortho, terrain, mine, theirs).values())
-
-
-def hunt_targets(
-    ortho: dict[Cell, tuple[Cell, ...]],
-    terrain: dict[Cell, int],
-    mine: list[tuple[int, int, str, bool, bool]],
-    theirs: list[tuple[int, int, str, bool, bool]],
-) -> dict[Cell, tuple[float, float]]:
-    """For every enemy unit (by tile), the best of our mobile units that beats it more
-    often than not, as (its edge: wins minus losses, its closeness: 1 next to it, 0
-    ``FINISH_RANGE`` moves or more away, counted on the board around terrain and
-    enemy units), the best edge times closeness; units that would lose the battle
-    earn nothing for closing in."""
+    """For every enemy unit, the best of our mobile units that beats it more often
+    than not, credited by its edge (wins minus losses) and by how few moves it needs
+    to get next to it, counted on the board (terrain and enemy units in the way);
+    units that would lose the battle earn nothing for closing in."""
     hunters = [(ac, ar, aranks) for ac, ar, aranks, mobile, _ in mine if mobile]
-    credits: dict[Cell, tuple[float, float]] = {}
     if not hunters:
-        return credits
+        return 0.0
     enemy = {(dc, dr) for dc, dr, _, _, _ in theirs}
     walls: frozenset[Cell] | None = None
+    total = 0.0
     for dc, dr, dranks, _, _ in theirs:
         target = (dc, dr)
         edges = []
@@ -343,16 +305,13 @@ def hunt_targets(
             if len(_REACH) >= _REACH_MAX:
                 _REACH.clear()
             dist = _REACH[key] = reach_map(ortho, walls, target)
-        best = (0.0, 0.0)
+        best = 0.0
         for cell, edge in edges:
             d = dist.get(cell)
-            if d is not None and d < FINISH_RANGE:
-                close = 1.0 - d / FINISH_RANGE
-                if edge * close > best[0] * best[1]:
-                    best = (edge, close)
-        if best[1]:
-            credits[target] = best
-    return credits
+            if d is not None:
+                best = max(best, edge * max(0.0, 1.0 - d / FINISH_RANGE))
+        total += best
+    return total
 
 
 def _attacks_left(state: TrenchState, player: int) -> bool:
@@ -399,6 +358,9 @@ def evaluate(state: TrenchState, player: int) -> float:
                 extra[owner] += PROGRESS * (cell[1] if owner == 0 else top - cell[1]) / span  # b.progress
             elif r == "V":
                 material[owner] += V_VALUE
+            else:
+                v = C_VALUE * (WOUND if wounded[owner] else 1.0)
+                material[owner] += v if active[owner] else v * INACTIVE_COMMANDO
         if has_c:
             cmd_cell[owner] = cell
             cmd_room[owner] = len(stack) < 3 and b.half(cell) != owner
@@ -411,17 +373,13 @@ def evaluate(state: TrenchState, player: int) -> float:
         mobile = len(stack) == 1 or has_c or "V" in ranks
         units[owner].append((cell[0], cell[1], ranks, mobile, "V" in ranks))
 
-    for owner in (0, 1):
-        if cmd_cell[owner] is not None:
-            material[owner] += commando_worth(active[owner], wounded[owner], pieces[owner] - 1)
     limit = game.options.round_limit
-    outlook = _Outlook(max(0, limit - state.round) + 1, limit)
+    outlook = _Outlook(max(0, limit - state.round) + 1)
     press = 1.0 + URGENCY * min(1.0, max(0, state.round - 1) / max(1, limit))  # the round limit nears
     tactics = [0.0, 0.0]
     for p in (0, 1):
         q = 1 - p
         mine, theirs = units[p], units[q]
-        theirs_at = {(dc, dr): dranks for dc, dr, dranks, _, _ in theirs}
         m = (material[p], material[q], pieces[p], pieces[q])
         # (1) the best attack on offer, and (2) closing on beatable enemy units, or on
         # any enemy unit once only a few are left to remove
@@ -432,18 +390,12 @@ def evaluate(state: TrenchState, player: int) -> float:
             finishing = finish_weight(material[p], material[q], state.round, limit) * endgame
         best = 0.0
         approach = 0.0
-        near_by: dict[Cell, tuple[float, float]] = {}  # closing-in credit and best closeness, by enemy unit
-        gain_on: dict[Cell, float] = {}  # the best attack gain any of our stacks has on each enemy unit
         offers_of: dict[str, list[tuple[int, int, float]]] = {}  # enemy units worth attacking, by attacker ranks
         for ac, ar, aranks, mobile, diag in mine:
             offers = offers_of.get(aranks)
             if offers is None:
                 offers = offers_of[aranks] = _offers(outlook, m, aranks, wounded[p] and "C" in aranks, theirs, wounded[q])
-                for dc, dr, gain in offers:
-                    if gain > gain_on.get((dc, dr), 0.0):
-                        gain_on[(dc, dr)] = gain
-            near = closeness = 0.0
-            prey: Cell | None = None
+            near = 0.0
             for dc, dr, gain in offers:  # best gain first: stop once none can raise best or near
                 if gain <= best and (gain <= near or not mobile):
                     break
@@ -456,24 +408,16 @@ def evaluate(state: TrenchState, player: int) -> float:
                 if mobile:
                     close = gain * (1.0 - (d - 1) / APPROACH_RANGE)
                     if close > near:
-                        near, prey, closeness = close, (dc, dr), 1.0 - (d - 1) / APPROACH_RANGE
-            if prey is not None:
-                had, nearest = near_by.get(prey, (0.0, 0.0))
-                near_by[prey] = (had + press * APPROACH * near, max(nearest, closeness))
+                        near = close
+            approach += near
             if hunt and mobile and theirs and not finishing:
                 d = min(abs(ac - dc) + abs(ar - dr) for dc, dr, _, _, _ in theirs)
-                approach += press * APPROACH * hunt * STRENGTH[dice(aranks)] * max(0.0, 1.0 - (d - 1) / APPROACH_RANGE)
-        # what closing on an enemy unit earns is capped by a share of the best attack on
-        # it (with the attack's own share, below: less than the attack gains), and the
-        # end-game hunt of a unit by a share of what removing it gains: a favourable
-        # attack always scores at least as well as keeping the threat
-        for target, (credit, nearest) in near_by.items():
-            approach += min(credit, KILL * gain_on.get(target, 0.0) * nearest) if finishing else credit
+                approach += hunt * STRENGTH[dice(aranks)] * max(0.0, 1.0 - (d - 1) / APPROACH_RANGE)
+        # the attack on offer keeps its share (more would make holding a threat worth more
+        # than making the attack); closing in weighs more as the round limit nears
+        tactics[p] = (THREAT_NOW if _attacks_left(state, p) else THREAT_LATER) * best + press * APPROACH * approach
         if finishing:
-            for target, (edge, nearest) in hunt_targets(game.tables.ortho, state.terrain, mine, theirs).items():
-                approach += min(finishing * edge, HUNT_CAP * removal_gain(outlook, m, theirs_at[target], wounded[q])) * nearest
-        # the attack on offer keeps its share; closing in weighs more as the round limit nears
-        tactics[p] = (THREAT_NOW if _attacks_left(state, p) else THREAT_LATER) * best + approach
+            tactics[p] += finishing * hunt_credit(game.tables.ortho, state.terrain, mine, theirs)
         anchor = 1.0 - endgame  # staying deep in the enemy half matters less once few enemies are left
         # (3) waking the Commando, and Soldiers and Veterans joining it in the enemy
         # half (Soldiers become Veterans, the stack rolls its d10 twice)
@@ -512,7 +456,6 @@ def _material(state: TrenchState) -> tuple[list[float], list[int]]:
     per = state.game.board.per_player
     material = [0.0, 0.0]
     pieces = [0, 0]
-    has_c = [False, False]
     for stack in state.board.values():
         owner = stack[0] // per
         pieces[owner] += len(stack)
@@ -521,10 +464,8 @@ def _material(state: TrenchState) -> tuple[list[float], list[int]]:
             if r != "C":
                 material[owner] += VALUE[r]
             else:
-                has_c[owner] = True
-    for owner in (0, 1):
-        if has_c[owner]:
-            material[owner] += commando_worth(state.active[owner], state.wounded[owner], pieces[owner] - 1)
+                v = C_VALUE * (WOUND if state.wounded[owner] else 1.0)
+                material[owner] += v if state.active[owner] else v * INACTIVE_COMMANDO
     return material, pieces
 
 
@@ -538,8 +479,7 @@ def best_attack(state: TrenchState, player: int) -> Attack | None:
         return None
     material, pieces = _material(state)
     q = 1 - player
-    limit = state.game.options.round_limit
-    outlook = _Outlook(max(0, limit - state.round) + 1, limit)
+    outlook = _Outlook(max(0, state.game.options.round_limit - state.round) + 1)
     m = (material[player], material[q], pieces[player], pieces[q])
     best: Attack | None = None
     top = 0.0
