@@ -343,12 +343,14 @@ class Hub:
     async def _broadcast(self, room: Room, told: Told) -> None:
         online = room.online()
         cache: dict[int | None, dict[str, Any]] = {}
+        players: list[dict[str, Any]] | None = None  # built once for every viewer's message
         for c in list(room.connections):
             steps = told.get(c.seat)
             if not steps:
                 continue  # nothing this viewer may hear of
             if c.seat not in cache:
-                cache[c.seat] = room.live.message(c.seat, steps, online)
+                players = room.live.players(online) if players is None else players
+                cache[c.seat] = room.live.message(c.seat, steps, online, players)
             await self._safe_send(room, c, cache[c.seat])
 
     async def _tell_all(self, room: Room, msg: dict[str, Any]) -> None:
