@@ -330,8 +330,8 @@ class Hub:
         and awaited on the loop (one hand-off each way); PostgreSQL: written from a worker."""
         live = room.live
         began = time.monotonic()
-        soon = self.storage.add_steps_soon(live.id, plan.first, plan.new_steps(), **live.stored_with(plan))  # with what the lobby shows
-        done = asyncio.wrap_future(soon) if soon is not None else asyncio.get_running_loop().run_in_executor(self.pool, live.write, plan)
+        soon = self.storage.add_steps_on_loop(live.id, plan.first, plan.new_steps(), **live.stored_with(plan))  # with what the lobby shows
+        done = soon if soon is not None else asyncio.get_running_loop().run_in_executor(self.pool, live.write, plan)
         try:
             await asyncio.shield(done)
         except asyncio.CancelledError:  # committed all the same: the game must still take it in

@@ -11,6 +11,7 @@ the versioned migrations."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import fcntl
 import json
@@ -269,6 +270,16 @@ class Storage:
         if self._writer is None:
             return None
         return self._writer.submit(self._steps_job(game_id, first, new, finished, shown, playing), raw=True)
+
+    def add_steps_on_loop(
+        self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None, shown: int | None = None,
+        playing: InPlay | None = None,
+    ) -> asyncio.Future[None] | None:
+        """As :meth:`add_steps_soon`, from the running event loop: a future of that loop
+        (see :meth:`GroupWriter.submit_on_loop`), or None when this store has no writer."""
+        if self._writer is None:
+            return None
+        return self._writer.submit_on_loop(self._steps_job(game_id, first, new, finished, shown, playing), raw=True)
 
     def _steps_job(
         self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None, shown: int | None, playing: InPlay | None

@@ -16,6 +16,7 @@ other job runs in SQLAlchemy's transaction as before, its raw jobs given the cur
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import queue
 import threading
@@ -29,7 +30,10 @@ from ..core.errors import DicefrontError
 
 Job = Callable[[Connection], Any]
 """A job given the SQLAlchemy connection; or, submitted as raw, the sqlite3 cursor."""
-Queued = tuple[Job, "Future[Any]", bool]
+Done = Future[Any] | asyncio.Future[Any]
+"""Where a job's outcome goes: a thread's future, or an event loop's (:meth:`GroupWriter.submit_on_loop`)."""
+Queued = tuple[Job, Done, bool]
+Outcome = tuple[Done, Any, BaseException | None]
 MAX_GROUP = 256
 
 
@@ -52,6 +56,16 @@ class GroupWriter:
         if self._closed:
             raise DicefrontError("the game database is closed")
         done: Future[Any] = Future()
+        self._queue.put((job, done, raw))
+        return done
+
+    def submit_on_loop(self, job: Job, raw: bool = False) -> asyncio.Future[Any]:
+        """As :meth:`submit`, from the running event loop: a future of that loop, which
+        the writer settles with one call onto the loop per group (no thread's future to
+        wrap, one wake-up of the loop for the jobs of a group)."""
+        if self._closed:
+            raise DicefrontError("the game database is closed")
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._queue.put((job, done, raw))
         return done
 
@@ -85,8 +99,7 @@ class GroupWriter:
         try:
             return self.engine.connect()
         except Exception as exc:
-            for _, done, _ in group:
-                done.set_exception(exc)
+            _settle([(done, None, exc) for _, done, _ in group])
             return None
 
     def _gather(self, first: Queued) -> tuple[list[Queued], bool]:
@@ -115,18 +128,13 @@ class GroupWriter:
                     results = _run_jobs(cursor, conn, group)
                     cursor.close()
         except Exception as exc:  # the commit failed: nothing of the group was written
-            for _, done, _ in group:
-                done.set_exception(exc)
+            _settle([(done, None, exc) for _, done, _ in group])
             return False
-        for done, value, error in results:
-            if error is not None:
-                done.set_exception(error)
-            else:
-                done.set_result(value)
+        _settle(results)
         return True
 
     @staticmethod
-    def _write_raw(conn: Connection, group: list[Queued]) -> list[tuple[Future[Any], Any, BaseException | None]]:
+    def _write_raw(conn: Connection, group: list[Queued]) -> list[Outcome]:
         """A group of raw jobs, its transaction begun and committed through sqlite3 (the
         connection is in autocommit mode: see storage._sqlite_pragmas); rolled back
         if it fails."""
@@ -147,10 +155,10 @@ class GroupWriter:
         return results
 
 
-def _run_jobs(cursor: Any, conn: Connection, group: list[Queued]) -> list[tuple[Future[Any], Any, BaseException | None]]:
+def _run_jobs(cursor: Any, conn: Connection, group: list[Queued]) -> list[Outcome]:
     """Each job in its own savepoint (set through the sqlite3 cursor), inside the open
     transaction: what each returned, or its error (its savepoint rolled back)."""
-    results: list[tuple[Future[Any], Any, BaseException | None]] = []
+    results: list[Outcome] = []
     for job, done, raw in group:
         cursor.execute("SAVEPOINT job")
         try:
@@ -162,3 +170,31 @@ def _run_jobs(cursor: Any, conn: Connection, group: list[Queued]) -> list[tuple[
             results.append((done, value, None))
         cursor.execute("RELEASE SAVEPOINT job")
     return results
+
+
+def _settle(outcomes: list[Outcome]) -> None:
+    """Give each job's caller its result or error: a thread's future at once, an event
+    loop's futures in one call onto that loop."""
+    on_loops: dict[asyncio.AbstractEventLoop, list[Outcome]] = {}
+    for outcome in outcomes:
+        done, value, error = outcome
+        if isinstance(done, Future):
+            if error is not None:
+                done.set_exception(error)
+            else:
+                done.set_result(value)
+        else:
+            on_loops.setdefault(done.get_loop(), []).append(outcome)
+    for loop, theirs in on_loops.items():
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
+            loop.call_soon_threadsafe(_settle_on_loop, theirs)
+
+
+def _settle_on_loop(outcomes: list[Outcome]) -> None:
+    for done, value, error in outcomes:
+        if done.cancelled():
+            continue
+        if error is not None:
+            done.set_exception(error)
+        else:
+            done.set_result(value)
