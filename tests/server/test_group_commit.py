@@ -132,7 +132,8 @@ def test_jobs_from_an_event_loop_are_settled_on_it_and_a_closed_loop_stops_nothi
 
     asyncio.run(left_behind())
     gate.set()
-    store.add_steps("g3", 0, [Step(0, action="later")])  # the writer goes on
+    store.add_steps("g3", 0, [Step(0, action="later")])
+    writer.submit(lambda conn: None).result(timeout=30)  # a group after those: the writer goes on
     store.close()
     again = Storage(tmp_path / "g.sqlite3")
     rows = {r.id: [s.action for s in r.steps] for r in again.load_games()}

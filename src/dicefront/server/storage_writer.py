@@ -10,8 +10,8 @@ jobs themselves (benchmarks/README.md, seventh pass).
 
 A *raw* job (``submit(job, raw=True)``: storing steps, the server's every move) is given
 the sqlite3 cursor itself. A group of raw jobs only runs without SQLAlchemy at all: its
-BEGIN, savepoints and COMMIT go straight through sqlite3, which halves the CPU of a
-commit outside SQLite's own work (benchmarks/README.md, ninth pass). A group with any
+BEGIN, savepoints and COMMIT go straight through sqlite3, which halves the user CPU of
+a step stored one per commit (benchmarks/README.md, ninth pass). A group with any
 other job runs in SQLAlchemy's transaction as before, its raw jobs given the cursor."""
 
 from __future__ import annotations
