@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
 
@@ -64,17 +63,17 @@ def test_a_move_cancelled_during_its_commit_is_still_taken_in(tmp_path: Path) ->
         conns = [await hub.connect(room, _sink, seat) for seat in (0, 1)]
         await _settle(hub, room.live.id)
         before = room.live.length
-        held: list[Future[None]] = []
-        write_soon = store.add_steps_soon
+        held: list[asyncio.Future[None]] = []
+        write_on_loop = store.add_steps_on_loop
 
-        def hold(*args: Any, **kwargs: Any) -> Future[None]:
-            later: Future[None] = Future()
-            real = write_soon(*args, **kwargs)
+        def hold(*args: Any, **kwargs: Any) -> asyncio.Future[None]:
+            later: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            real = write_on_loop(*args, **kwargs)
             assert real is not None
             real.add_done_callback(lambda f: held.append(later))  # committed; released by the test
             return later
 
-        store.add_steps_soon = hold  # type: ignore[method-assign]
+        store.add_steps_on_loop = hold  # type: ignore[method-assign]
         seat = room.live.state.actors[0]
         task = asyncio.ensure_future(hub.act(room, conns[seat], str(room.live.state.legal_actions(seat)[0])))
         while not held:
@@ -84,7 +83,7 @@ def test_a_move_cancelled_during_its_commit_is_still_taken_in(tmp_path: Path) ->
         held[0].set_result(None)
         for _ in range(5):
             await asyncio.sleep(0)
-        store.add_steps_soon = write_soon  # type: ignore[method-assign]
+        store.add_steps_on_loop = write_on_loop  # type: ignore[method-assign]
         taken = room.live.length
         await hub.close()
         stored = len(store.load_game(room.live.id).steps)  # type: ignore[union-attr]

@@ -330,8 +330,8 @@ class Hub:
         and awaited on the loop (one hand-off each way); PostgreSQL: written from a worker."""
         live = room.live
         began = time.monotonic()
-        soon = self.storage.add_steps_soon(live.id, plan.first, plan.new_steps(), **live.stored_with(plan))  # with what the lobby shows
-        done = asyncio.wrap_future(soon) if soon is not None else asyncio.get_running_loop().run_in_executor(self.pool, live.write, plan)
+        soon = self.storage.add_steps_on_loop(live.id, plan.first, plan.new_steps(), **live.stored_with(plan))  # with what the lobby shows
+        done = soon if soon is not None else asyncio.get_running_loop().run_in_executor(self.pool, live.write, plan)
         try:
             await asyncio.shield(done)
         except asyncio.CancelledError:  # committed all the same: the game must still take it in
@@ -343,12 +343,14 @@ class Hub:
     async def _broadcast(self, room: Room, told: Told) -> None:
         online = room.online()
         cache: dict[int | None, dict[str, Any]] = {}
+        players: list[dict[str, Any]] | None = None  # built once for every viewer's message
         for c in list(room.connections):
             steps = told.get(c.seat)
             if not steps:
                 continue  # nothing this viewer may hear of
             if c.seat not in cache:
-                cache[c.seat] = room.live.message(c.seat, steps, online)
+                players = room.live.players(online) if players is None else players
+                cache[c.seat] = room.live.message(c.seat, steps, online, players)
             await self._safe_send(room, c, cache[c.seat])
 
     async def _tell_all(self, room: Room, msg: dict[str, Any]) -> None:

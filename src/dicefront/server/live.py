@@ -354,10 +354,13 @@ class LiveGame:
         return self.seen[seat]
 
     # ----- what a seat is sent (seat_view.py) ---------------------------------------------
-    def message(self, seat: int | None, new_steps: list[Step] | None = None, online: set[int] | None = None) -> dict[str, Any]:
+    def message(
+        self, seat: int | None, new_steps: list[Step] | None = None, online: set[int] | None = None, players: list[dict[str, Any]] | None = None
+    ) -> dict[str, Any]:
         """The state message for ``seat`` (None: a spectator). ``new_steps``: only the
-        events of those steps (an update); otherwise the whole log (a greeting)."""
-        return seat_view.message(self, seat, new_steps, online)
+        events of those steps (an update); otherwise the whole log (a greeting).
+        ``players``: the players list, when the caller built it already."""
+        return seat_view.message(self, seat, new_steps, online, players)
 
     def board(self, seat: int | None) -> dict[str, Any]:
         """The parts of ``seat``'s message that depend only on the state, built once per step."""

@@ -5,6 +5,7 @@ greeting (:func:`board`)."""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -16,9 +17,14 @@ if TYPE_CHECKING:
     from .live import LiveGame, Viewer
 
 
-def message(live: LiveGame, seat: int | None, new_steps: list[Step] | None = None, online: set[int] | None = None) -> dict[str, Any]:
+def message(
+    live: LiveGame, seat: int | None, new_steps: list[Step] | None = None, online: set[int] | None = None,
+    players: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """The state message for ``seat`` (None: a spectator). ``new_steps``: only the
-    events of those steps (an update); otherwise the whole log (a greeting)."""
+    events of those steps (an update); otherwise the whole log (a greeting).
+    ``players``: ``live.players(online)`` when the caller built it already (a broadcast
+    builds it once for every seat)."""
     steps = known_steps(live, seat) if new_steps is None else new_steps
     msg: dict[str, Any] = {
         "type": "state",
@@ -29,7 +35,7 @@ def message(live: LiveGame, seat: int | None, new_steps: list[Step] | None = Non
         "step": live.visible_length(seat),
         **board(live, seat),
         "last": live.last_path,
-        "players": live.players(online or set()),
+        "players": live.players(online or set()) if players is None else players,
         "events": events_for(live.game, steps, seat),
         "dice": dice_for(steps, seat),
         "rolls": rolls(live.game, steps, seat, live.sides),
@@ -158,14 +164,37 @@ def _extras(live: LiveGame) -> list[tuple[str, Callable[[Any, Any], Any]]]:
     return out
 
 
+_TEXTS: weakref.WeakKeyDictionary[Game[Any, Any], dict[str, str]] = weakref.WeakKeyDictionary()
+TEXTS_KEPT = 1024
+
+
+def shown_texts(game: Game[Any, Any]) -> dict[str, str]:
+    """Event texts already converted by ``game.shown_text``, remembered while the game
+    object lives (at most TEXTS_KEPT of them): a step's texts are shown to every viewer,
+    in the update and again in the dice box, the move list and greetings."""
+    memo = _TEXTS.get(game)
+    if memo is None or len(memo) > TEXTS_KEPT:
+        memo = _TEXTS[game] = {}
+    return memo
+
+
+def shown_text(game: Game[Any, Any], text: str, memo: dict[str, str]) -> str:
+    """``game.shown_text(text)``, from ``memo`` (:func:`shown_texts`) when converted before."""
+    shown = memo.get(text)
+    if shown is None:
+        shown = memo[text] = game.shown_text(text)
+    return shown
+
+
 def events_for(game: Game[Any, Any], steps: list[Step], seat: int | None) -> list[dict[str, Any]]:
     """The events of ``steps`` that ``seat`` may see, in the words people are shown
     (``Game.shown_text``: seats counted from 1)."""
     out = []
+    memo = shown_texts(game)
     for step in steps:
         for e in step.events:
             if e.visible_to(seat):
-                out.append({"kind": e.kind, "text": game.shown_text(e.text)})
+                out.append({"kind": e.kind, "text": shown_text(game, e.text, memo)})
     return out
 
 
@@ -180,13 +209,14 @@ def rolls(game: Game[Any, Any], steps: list[Step], seat: int | None, sides: dict
     """The visible rolls of ``steps`` (see :meth:`LiveGame.rolls_for`); ``sides`` by
     id(step), six-sided when unknown."""
     out = []
+    memo = shown_texts(game)
     for step in steps:
         known = sides.get(id(step), ())
         for e in step.events:
             if e.dice and e.visible_to(seat):
                 n = len(e.dice)
                 each = list(known) if len(known) == n else [known[0]] * n if known and len(set(known)) == 1 else [6] * n
-                out.append({"dice": list(e.dice), "sides": each, "text": game.shown_text(e.text)})
+                out.append({"dice": list(e.dice), "sides": each, "text": shown_text(game, e.text, memo)})
     return out
 
 

@@ -11,11 +11,13 @@ the versioned migrations."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import fcntl
 import json
 import math
 import os
+import sqlite3
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -182,11 +184,12 @@ class Storage:
             os.close(self._lockfile)  # releases the lock
             self._lockfile = None
 
-    def _run(self, job: Callable[[Connection], Any]) -> Any:
+    def _run(self, job: Callable[[Connection], Any], raw: bool = False) -> Any:
         """Run a write in a transaction, committed on return (SQLite: in the writer's
-        next group; PostgreSQL: in this thread, the database grouping commits)."""
+        next group; PostgreSQL: in this thread, the database grouping commits).
+        ``raw``: a SQLite job given the sqlite3 cursor (see :mod:`.storage_writer`)."""
         if self._writer is not None:
-            return self._writer.run(job)
+            return self._writer.run(job, raw)
         with self.engine.begin() as conn:
             return job(conn)
 
@@ -254,7 +257,7 @@ class Storage:
         (its step count as spectators were shown it: :attr:`GameRow.shown`);
         ``playing``: for a game they leave in play, what the lobby shows of it."""
         try:
-            self._run(self._steps_job(game_id, first, new, finished, shown, playing))
+            self._run(self._steps_job(game_id, first, new, finished, shown, playing), raw=self._writer is not None)
         except IntegrityError:  # at commit time
             raise StaleGameError("the game moved on in another server process; try again") from None
 
@@ -266,15 +269,29 @@ class Storage:
         when this store has no writer thread (PostgreSQL: call add_steps in a thread)."""
         if self._writer is None:
             return None
-        return self._writer.submit(self._steps_job(game_id, first, new, finished, shown, playing))
+        return self._writer.submit(self._steps_job(game_id, first, new, finished, shown, playing), raw=True)
+
+    def add_steps_on_loop(
+        self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None = None, shown: int | None = None,
+        playing: InPlay | None = None,
+    ) -> asyncio.Future[None] | None:
+        """As :meth:`add_steps_soon`, from the running event loop: a future of that loop
+        (see :meth:`GroupWriter.submit_on_loop`), or None when this store has no writer."""
+        if self._writer is None:
+            return None
+        return self._writer.submit_on_loop(self._steps_job(game_id, first, new, finished, shown, playing), raw=True)
 
     def _steps_job(
         self, game_id: str, first: int, new: list[Step], finished: tuple[float, float] | None, shown: int | None, playing: InPlay | None
-    ) -> Callable[[Connection], None]:
+    ) -> Callable[[Any], None]:
+        """The job storing steps: on SQLite a raw job (given the sqlite3 cursor, for the
+        writer thread), else one given the SQLAlchemy connection."""
         rows = [
             (game_id, first + i, s.player, s.action, None if s.outcome is None else dumps(s.outcome.to_json()), dumps([e.to_json() for e in s.events]))
             for i, s in enumerate(new)
         ]
+        if self._writer is not None:
+            return _sqlite_steps_job(game_id, first + len(new), rows, finished, shown, playing)
 
         def job(conn: Connection) -> None:
             try:
@@ -420,7 +437,34 @@ def _insert_steps(conn: Connection, rows: list[tuple[Any, ...]]) -> None:
         conn.exec_driver_sql(_INSERT_STEPS.format(mark), rows)
 
 
+_SQLITE_INSERT_STEPS = _INSERT_STEPS.format("?")
+_SQLITE_FINISHED = "UPDATE games SET status = 'finished', returns = ?, shown = ? WHERE id = ?"
+
+
+def _sqlite_steps_job(
+    game_id: str, length: int, rows: list[tuple[Any, ...]], finished: tuple[float, float] | None, shown: int | None, playing: InPlay | None
+) -> Callable[[Any], None]:
+    """Store steps through the sqlite3 cursor alone (the writer's raw job): the same rows
+    and updates as the SQLAlchemy job, with no SQLAlchemy execution around each."""
+
+    def job(cursor: Any) -> None:
+        try:
+            if len(rows) == 1:
+                cursor.execute(_SQLITE_INSERT_STEPS, rows[0])
+            else:
+                cursor.executemany(_SQLITE_INSERT_STEPS, rows)
+        except sqlite3.IntegrityError:
+            raise StaleGameError("the game moved on in another server process; try again") from None
+        if finished is not None:
+            cursor.execute(_SQLITE_FINISHED, (json.dumps(list(finished)), shown, game_id))
+        elif playing is not None:
+            cursor.execute(_SQLITE_IN_PLAY, (playing.shown, playing.status_line, length, int(playing.automatic), game_id))
+
+    return job
+
+
 _UPDATE_IN_PLAY = "UPDATE games SET shown = {0}, status_line = {0}, shown_at = {0}, automatic = {0} WHERE id = {0}"
+_SQLITE_IN_PLAY = _UPDATE_IN_PLAY.format("?")
 
 
 def _store_in_play(conn: Connection, game_id: str, length: int, playing: InPlay) -> None:
@@ -438,9 +482,15 @@ def _engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
-        event.listen(engine, "begin", lambda conn: conn.exec_driver_sql("BEGIN"))  # SQLAlchemy's recipe for savepoints
+        event.listen(engine, "begin", _sqlite_begin)
         return engine
     return create_engine(url, pool_size=8, max_overflow=8, pool_pre_ping=True)
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    """SQLAlchemy's recipe for savepoints on sqlite3 (which is left in autocommit mode),
+    its BEGIN sent through the driver itself rather than as a SQLAlchemy execution."""
+    conn.connection.driver_connection.execute("BEGIN")  # type: ignore[union-attr]
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _: Any) -> None:

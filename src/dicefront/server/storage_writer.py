@@ -6,10 +6,18 @@ all. Each caller's call returns only once its job is committed.
 The thread keeps one connection for its life (no pool check-out and reset per group)
 and sets its savepoints through the sqlite3 cursor: SQLAlchemy's ``begin_nested``
 compiles its SAVEPOINT and RELEASE statements anew each time, which cost more than the
-jobs themselves (benchmarks/README.md, seventh pass)."""
+jobs themselves (benchmarks/README.md, seventh pass).
+
+A *raw* job (``submit(job, raw=True)``: storing steps, the server's every move) is given
+the sqlite3 cursor itself. A group of raw jobs only runs without SQLAlchemy at all: its
+BEGIN, savepoints and COMMIT go straight through sqlite3, which halves the user CPU of
+a step stored one per commit (benchmarks/README.md, ninth pass). A group with any
+other job runs in SQLAlchemy's transaction as before, its raw jobs given the cursor."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import queue
 import threading
 from collections.abc import Callable
@@ -21,28 +29,44 @@ from sqlalchemy import Connection, Engine
 from ..core.errors import DicefrontError
 
 Job = Callable[[Connection], Any]
+"""A job given the SQLAlchemy connection; or, submitted as raw, the sqlite3 cursor."""
+Done = Future[Any] | asyncio.Future[Any]
+"""Where a job's outcome goes: a thread's future, or an event loop's (:meth:`GroupWriter.submit_on_loop`)."""
+Queued = tuple[Job, Done, bool]
+Outcome = tuple[Done, Any, BaseException | None]
 MAX_GROUP = 256
 
 
 class GroupWriter:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self._queue: queue.SimpleQueue[tuple[Job, Future[Any]] | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[Queued | None] = queue.SimpleQueue()
         self._closed = False
         self._thread = threading.Thread(target=self._loop, name="dicefront-writer", daemon=True)
         self._thread.start()
 
-    def run(self, job: Job) -> Any:
+    def run(self, job: Job, raw: bool = False) -> Any:
         """Run ``job`` in the next group; its result once committed (or its error)."""
-        return self.submit(job).result()
+        return self.submit(job, raw).result()
 
-    def submit(self, job: Job) -> Future[Any]:
+    def submit(self, job: Job, raw: bool = False) -> Future[Any]:
         """Queue ``job`` for the next group: a future done once it is committed (or
-        failed), for a caller that must not block (the event loop)."""
+        failed), for a caller that must not block (the event loop). ``raw``: the job
+        is given the sqlite3 cursor, not the SQLAlchemy connection."""
         if self._closed:
             raise DicefrontError("the game database is closed")
         done: Future[Any] = Future()
-        self._queue.put((job, done))
+        self._queue.put((job, done, raw))
+        return done
+
+    def submit_on_loop(self, job: Job, raw: bool = False) -> asyncio.Future[Any]:
+        """As :meth:`submit`, from the running event loop: a future of that loop, which
+        the writer settles with one call onto the loop per group (no thread's future to
+        wrap, one wake-up of the loop for the jobs of a group)."""
+        if self._closed:
+            raise DicefrontError("the game database is closed")
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._queue.put((job, done, raw))
         return done
 
     def close(self) -> None:
@@ -70,16 +94,15 @@ class GroupWriter:
             if conn is not None:
                 conn.close()
 
-    def _connect(self, group: list[tuple[Job, Future[Any]]]) -> Connection | None:
+    def _connect(self, group: list[Queued]) -> Connection | None:
         """The writer's connection; None, the group failed, if the database cannot be reached."""
         try:
             return self.engine.connect()
         except Exception as exc:
-            for _, done in group:
-                done.set_exception(exc)
+            _settle([(done, None, exc) for _, done, _ in group])
             return None
 
-    def _gather(self, first: tuple[Job, Future[Any]]) -> tuple[list[tuple[Job, Future[Any]]], bool]:
+    def _gather(self, first: Queued) -> tuple[list[Queued], bool]:
         """The jobs waiting now, ``first`` among them (at most MAX_GROUP); True when the
         writer was told to stop."""
         group = [first]
@@ -93,31 +116,85 @@ class GroupWriter:
             group.append(item)
         return group, False
 
-    def _write(self, conn: Connection, group: list[tuple[Job, Future[Any]]]) -> bool:
+    def _write(self, conn: Connection, group: list[Queued]) -> bool:
         """Run the group in one transaction, each job in its own savepoint; False when
         the commit failed (every job fails with its error, nothing was written)."""
-        results: list[tuple[Future[Any], Any, BaseException | None]] = []
         try:
-            with conn.begin():
-                cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]  # savepoints through sqlite3 itself
-                for job, done in group:
-                    cursor.execute("SAVEPOINT job")
-                    try:
-                        value = job(conn)
-                    except Exception as exc:  # this job's savepoint is rolled back
-                        cursor.execute("ROLLBACK TO SAVEPOINT job")
-                        results.append((done, None, exc))
-                    else:
-                        results.append((done, value, None))
-                    cursor.execute("RELEASE SAVEPOINT job")
-                cursor.close()
+            if all(raw for _, _, raw in group):
+                results = self._write_raw(conn, group)
+            else:
+                with conn.begin():
+                    cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]  # savepoints through sqlite3 itself
+                    results = _run_jobs(cursor, conn, group)
+                    cursor.close()
         except Exception as exc:  # the commit failed: nothing of the group was written
-            for _, done in group:
-                done.set_exception(exc)
+            _settle([(done, None, exc) for _, done, _ in group])
             return False
-        for done, value, error in results:
+        _settle(results)
+        return True
+
+    @staticmethod
+    def _write_raw(conn: Connection, group: list[Queued]) -> list[Outcome]:
+        """A group of raw jobs, its transaction begun and committed through sqlite3 (the
+        connection is in autocommit mode: see storage._sqlite_pragmas); rolled back
+        if it fails."""
+        driver = conn.connection.dbapi_connection
+        if driver is None:
+            raise DicefrontError("the game database connection is closed")
+        cursor = driver.cursor()
+        try:
+            cursor.execute("BEGIN")
+            results = _run_jobs(cursor, conn, group)
+            cursor.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(Exception):  # the error raised is the commit's, not the rollback's
+                cursor.execute("ROLLBACK")
+            raise
+        finally:
+            cursor.close()
+        return results
+
+
+def _run_jobs(cursor: Any, conn: Connection, group: list[Queued]) -> list[Outcome]:
+    """Each job in its own savepoint (set through the sqlite3 cursor), inside the open
+    transaction: what each returned, or its error (its savepoint rolled back)."""
+    results: list[Outcome] = []
+    for job, done, raw in group:
+        cursor.execute("SAVEPOINT job")
+        try:
+            value = job(cursor if raw else conn)
+        except Exception as exc:  # this job's savepoint is rolled back
+            cursor.execute("ROLLBACK TO SAVEPOINT job")
+            results.append((done, None, exc))
+        else:
+            results.append((done, value, None))
+        cursor.execute("RELEASE SAVEPOINT job")
+    return results
+
+
+def _settle(outcomes: list[Outcome]) -> None:
+    """Give each job's caller its result or error: a thread's future at once, an event
+    loop's futures in one call onto that loop."""
+    on_loops: dict[asyncio.AbstractEventLoop, list[Outcome]] = {}
+    for outcome in outcomes:
+        done, value, error = outcome
+        if isinstance(done, Future):
             if error is not None:
                 done.set_exception(error)
             else:
                 done.set_result(value)
-        return True
+        else:
+            on_loops.setdefault(done.get_loop(), []).append(outcome)
+    for loop, theirs in on_loops.items():
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody waits any more
+            loop.call_soon_threadsafe(_settle_on_loop, theirs)
+
+
+def _settle_on_loop(outcomes: list[Outcome]) -> None:
+    for done, value, error in outcomes:
+        if done.cancelled():
+            continue
+        if error is not None:
+            done.set_exception(error)
+        else:
+            done.set_result(value)
