@@ -144,7 +144,11 @@ def test_patched_boards_seen_through_the_test_socket_match_the_server(client: Te
     rng = random.Random(7)
     for _ in range(6):
         mover = game.state.actors[0]
+        before = latest[mover]["step"]
         socks[mover].send_json({"type": "act", "action": rng.choice(latest[mover]["actions"])["text"]})
+        while latest[mover]["step"] <= before:  # the move is applied before the game is read again
+            latest[mover] = receive(socks[mover])
+            assert "step" in latest[mover], latest[mover]
         settle(client, made["id"])
         for v, ws in socks.items():
             while latest[v]["step"] < game.visible_length(v) or (not latest[v]["actions"] and v in game.state.actors):
