@@ -14,6 +14,8 @@ from sqlalchemy import Connection
 from dicefront.core.record import Step
 from dicefront.server.storage import GameRow, Seat, StaleGameError, Storage
 
+from .helpers_async import run_coroutine
+
 
 def test_concurrent_writes_commit_and_a_conflict_fails_alone(tmp_path: Path) -> None:
     store = Storage(tmp_path / "g.sqlite3")
@@ -118,7 +120,7 @@ def test_jobs_from_an_event_loop_are_settled_on_it_and_a_closed_loop_stops_nothi
         gate.set()
         return list(await asyncio.gather(*[f for f in futures if f is not None], return_exceptions=True))
 
-    first, twice, third = asyncio.run(three())
+    first, twice, third = run_coroutine(three())
     assert first is None and third is None
     assert isinstance(twice, StaleGameError)
     gate.clear()
@@ -130,7 +132,7 @@ def test_jobs_from_an_event_loop_are_settled_on_it_and_a_closed_loop_stops_nothi
             raise AssertionError("the writer never ran the first job")
         store.add_steps_on_loop("g2", 0, [Step(0, action="unawaited")])  # its loop closes before it commits
 
-    asyncio.run(left_behind())
+    run_coroutine(left_behind())
     gate.set()
     store.add_steps("g3", 0, [Step(0, action="later")])
     writer.submit(lambda conn: None).result(timeout=30)  # a group after those: the writer goes on

@@ -12,6 +12,8 @@ import pytest
 
 from dicefront.server import heap, trace
 
+from .helpers_async import run_coroutine
+
 
 def test_no_trace_unless_the_environment_names_a_file(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("DICEFRONT_TRACE", raising=False)
@@ -19,7 +21,7 @@ def test_no_trace_unless_the_environment_names_a_file(monkeypatch: pytest.Monkey
     async def started() -> object:
         return trace.start()
 
-    assert asyncio.run(started()) is None
+    assert run_coroutine(started()) is None
     trace.note("lag", 1.0, 50.0)  # nowhere to write: nothing happens
     trace.slow_commit(time.monotonic() - 1, "g")
 
@@ -43,7 +45,7 @@ def test_the_trace_notes_collections_lag_and_slow_commits(monkeypatch: pytest.Mo
             watcher.cancel()
             trace.stop()
 
-    asyncio.run(run())
+    run_coroutine(run())
     lines = [line.split(" ") for line in path.read_text().splitlines()]
     kinds = {fields[1] for fields in lines}
     assert {"gc", "commit", "lag"} <= kinds, lines
