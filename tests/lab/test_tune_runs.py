@@ -153,3 +153,21 @@ def test_a_tampered_games_count_is_refused_before_any_game_is_set_up(tmp_path: P
 
     monkeypatch.setattr(variants_module, "GameTask", no_tasks)
     _one_line_error(["lab", "report", str(run)], "asks for 5000000 games a phase")
+
+
+@pytest.mark.usefixtures("few_candidates")
+def test_a_bad_stored_setting_is_refused_naming_the_run_file(tmp_path: Path) -> None:
+    """A run.json whose stored settings were changed by hand is refused in one line that
+    names the file, for a tune run (an integer setting) and a compare run (options)."""
+    tune = tmp_path / "tune"
+    _ok([*TUNE, "--run", str(tune)])
+    spec = json.loads((tune / "run.json").read_text())
+    spec["extra"]["rounds"] = "two"
+    (tune / "run.json").write_text(json.dumps(spec))
+    _one_line_error(["lab", "report", str(tune)], f"run file {tune / 'run.json'}: 'rounds' must be an integer")
+    compare = tmp_path / "compare"
+    _ok([*COMPARE, "-n", "2", "--run", str(compare)])
+    spec = json.loads((compare / "run.json").read_text())
+    spec["extra"]["a"] = ["not", "options"]
+    (compare / "run.json").write_text(json.dumps(spec))
+    _one_line_error(["lab", "report", str(compare)], f"run file {compare / 'run.json'}: 'a' must be an object of options")

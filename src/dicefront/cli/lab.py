@@ -286,8 +286,9 @@ def report_cmd(
 def _report_tune(run: Path, spec: RunSpec, report: Path | None, as_json: bool) -> None:
     from dicefront.lab.runs import TaskCache, stored_int
 
-    games = _guard(lambda: stored_int(spec, "games", 10, MAX_GAMES))
-    rounds = _guard(lambda: stored_int(spec, "rounds", 1, MAX_ROUNDS))
+    where = f"run file {run / 'run.json'}"
+    games = _guard(lambda: stored_int(spec, "games", 10, MAX_GAMES, where))
+    rounds = _guard(lambda: stored_int(spec, "rounds", 1, MAX_ROUNDS, where))
     game = _guard(lambda: build(spec.game, spec.options, data_files=spec.data_files))
     cache = _guard(lambda: TaskCache(run, offline=True))
     if games > len(cache.stored):  # a run of G games a phase holds at least G: refused before G tasks are set up
@@ -299,11 +300,13 @@ def _report_tune(run: Path, spec: RunSpec, report: Path | None, as_json: bool) -
 def _report_compare(run: Path, spec: RunSpec, games: int | None, report: Path | None, as_json: bool) -> None:
     from dicefront.lab.runs import stored_options
 
+    where = f"run file {run / 'run.json'}"
+
     def variant(label: str) -> tuple[Game[Any, Any], list[dict[str, Any]]]:
-        files = stored_options(spec, f"{label}_files")
+        files = stored_options(spec, f"{label}_files", where)
         if not all(isinstance(v, str) for v in files.values()):
-            raise LabError(f"run file: '{label}_files' must map options to text")
-        game = build(spec.game, stored_options(spec, label), data_files=files)
+            raise LabError(f"{where}: '{label}_files' must map options to text")
+        game = build(spec.game, stored_options(spec, label, where), data_files=files)
         return game, read_records(run / label, games or MAX_GAMES)
 
     (game_a, rec_a), (game_b, rec_b) = _guard(lambda: (variant("a"), variant("b")))

@@ -88,15 +88,17 @@ def open_run(directory: Path, spec: RunSpec, fixed: tuple[str, ...]) -> None:
     write_spec(directory, spec)
 
 
-def stored_int(spec: RunSpec, key: str, low: int, high: int) -> int:
+def stored_int(spec: RunSpec, key: str, low: int, high: int, where: str = "run file") -> int:
+    """An integer setting of a stored run; ``where`` names the file in the error."""
     value = spec.extra.get(key)
     if type(value) is not int or not low <= value <= high:
-        raise LabError(f"run file: {key!r} must be an integer from {low} to {high}")
+        raise LabError(f"{where}: {key!r} must be an integer from {low} to {high}")
     return value
 
 
-def stored_options(spec: RunSpec, key: str) -> dict[str, Any]:
+def stored_options(spec: RunSpec, key: str, where: str = "run file") -> dict[str, Any]:
+    """An object of options stored with a run; ``where`` names the file in the error."""
     value = spec.extra.get(key)
     if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
-        raise LabError(f"run file: {key!r} must be an object of options")
+        raise LabError(f"{where}: {key!r} must be an object of options")
     return value
