@@ -13,7 +13,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import dicefront
-from dicefront.core.chance import sample
+from dicefront.core import random_step
 from dicefront.server import board_diff
 from dicefront.server.board_diff import Outbox
 
@@ -34,12 +34,7 @@ def test_a_patch_applied_to_the_previous_board_gives_the_new_board(name: str) ->
         for step in range(120):
             if state.is_terminal:
                 break
-            if state.is_chance:
-                state.push_chance(sample(state.chance_outcomes(), rng))
-            else:
-                p = state.actors[0]
-                actions = state.legal_actions(p)
-                state.push(actions[rng.randrange(len(actions))], p)
+            random_step(state, rng)
             for v in VIEWERS:
                 svg = game.render_svg(state, v)
                 patch = json.loads(json.dumps(board_diff.diff(boards[v], board_diff.pieces(svg))))  # as sent
@@ -179,11 +174,7 @@ def test_a_board_drawn_cut_is_the_board_cut_whole(name: str) -> None:
             last[v] = drawn
         if state.is_terminal:
             break
-        if state.is_chance:
-            state.push_chance(sample(state.chance_outcomes(), rng))
-        else:
-            p = state.actors[0]
-            state.push(rng.choice(state.legal_actions(p)), p)
+        random_step(state, rng)
     assert kept > 0, f"{name}, seed {seed}: no piece was handed out again"
 
 
@@ -208,8 +199,4 @@ def test_a_board_drawn_cut_is_the_board_and_is_patched_the_same(name: str) -> No
             assert texts[0] == texts[1], f"{name}, seed {seed}, step {step}, viewer {v}: the patch differs"
         if state.is_terminal:
             break
-        if state.is_chance:
-            state.push_chance(sample(state.chance_outcomes(), rng))
-        else:
-            p = state.actors[0]
-            state.push(rng.choice(state.legal_actions(p)), p)
+        random_step(state, rng)

@@ -10,7 +10,7 @@ import random
 import pytest
 
 import dicefront
-from dicefront.core.match import roll
+from dicefront.core import random_step
 
 VIEWERS: tuple[int | None, ...] = (0, 1, None)
 NAMES = [n for n in dicefront.names() if dicefront.load(n).role_function("svg", "same_picture", required=False) is not None]
@@ -36,11 +36,7 @@ def test_views_said_to_draw_the_same_picture_do(name: str) -> None:
                 assert game.render_svg(state, a, views[a]) == game.render_svg(state, b, views[b]), f"{name}, seed {seed}, step {step}: viewers {a} and {b}"
         if state.is_terminal:
             break
-        if state.is_chance:
-            roll(state, rng)
-        else:
-            seat = state.actors[0]
-            state.apply(rng.choice(state.legal_actions(seat)), seat)
+        random_step(state, rng, checked=True)
     assert shared, f"{name}, seed {seed}: no two viewers ever shared a picture"
 
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import dicefront
-from dicefront.core.match import roll
+from dicefront.core import random_step
 
 STEPS = 150
 
@@ -26,11 +26,7 @@ def test_cached_static_layer_draws_the_same_bytes(name: str) -> None:
                 assert game.render_svg(state, viewer) == uncached(game, state.view(viewer))
             if state.is_terminal:
                 break
-            if state.is_chance:
-                roll(state, rng)
-            else:
-                seat = state.actors[0]
-                state.apply(rng.choice(state.legal_actions(seat)), seat)
+            random_step(state, rng, checked=True)
     except AssertionError:
         print(f"seed={seed}")
         raise
