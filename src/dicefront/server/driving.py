@@ -1,4 +1,5 @@
-"""The hub's automatic steps: dice rolls and computer players' moves, one task per game."""
+"""The hub's automatic steps: dice rolls and computer players' moves, one task per game
+(on a shared database, only while this process holds the game's claim: claims.py)."""
 
 from __future__ import annotations
 
@@ -16,24 +17,53 @@ if TYPE_CHECKING:
 log = logging.getLogger("dicefront.server")
 
 
-def drive(hub: Hub, room: Room) -> None:
+def drive(hub: Hub, room: Room, claimed: bool = False) -> bool:
+    """Start the room's driver if it goes on by itself; whether one was started.
+    Shared database: started only where the game was made or someone follows it, or
+    by the claims sweep (``claimed``: the driver takes over the sweep's claim), and
+    the driver first claims the game (claims.py), so one process alone drives it."""
     if room.driver is not None and not room.driver.done():
-        return
-    if hub.storage.shared and not (room.here or room.connections):
-        return  # the process that made the game, or where someone follows it, drives it
-    if room.live.needs_driving():
-        room.driver = asyncio.get_running_loop().create_task(run_driver(hub, room))
+        return False
+    if not room.live.needs_driving():
+        return False
+    if hub.storage.shared and not (claimed or room.here or room.connections):
+        return False
+    room.driver = asyncio.get_running_loop().create_task(run_driver(hub, room, claimed))
+    return True
 
 
-async def run_driver(hub: Hub, room: Room) -> None:
+async def run_driver(hub: Hub, room: Room, claimed: bool = False) -> None:
+    """Drive the room while it needs it. Shared database: only while this process holds
+    the game's claim, given back when it waits for a person, ends or fails; a step
+    another process took in meanwhile (caught up) makes it claim and go on again."""
+    claims, game_id = hub.claims, room.live.id
+    while True:
+        if claims is not None and not claimed and not await claims.claim(game_id):
+            return  # another process drives it
+        try:
+            done = await run_steps(hub, room)
+        finally:
+            if claims is not None:
+                await claims.release(game_id)
+        claimed = False
+        if not (done and room.live.needs_driving() and (claims is None or room.here or room.connections)):
+            return
+
+
+async def run_steps(hub: Hub, room: Room) -> bool:
+    """The automatic steps until a person is to move or the game ends (True), or until
+    a step fails or this process's claim on the game is lost (False)."""
+    claims = hub.claims
     while room.live.needs_driving():
+        if claims is not None and not claims.holds(room.live.id):
+            return False
         secret = not room.live.state.is_chance and room.live.secret_node()
         if hub.step_delay and not secret:
             await hub.sleep(hub.step_delay)
         async with room.lock:
             await hub._catch_up(room)
             if not room.live.needs_driving():
-                return
+                return True
             secret = not room.live.state.is_chance and room.live.secret_node()
             start = hub.clock()
             try:
@@ -43,10 +73,11 @@ async def run_driver(hub: Hub, room: Room) -> None:
             except Exception:
                 log.exception("game %s: automatic step failed", room.live.id)
                 await hub._tell_all(room, {"type": "error", "message": "the server could not continue this game"})
-                return
+                return False
             if secret:  # the delay must not tell how many private steps were made
                 await hub.sleep(max(0.0, start + hub.step_delay + hub.secret_pad - hub.clock()))
             await hub._broadcast(room, told)
+    return True
 
 
 async def step_automatic(hub: Hub, room: Room) -> Told:

@@ -5,8 +5,10 @@ Storage is written from worker threads, never on the event loop. On a shared
 (PostgreSQL) database the hub's games are a cache of the database: before a change it
 catches the game up, a step another process wrote first makes it catch up and try once
 more, and other processes' changes arrive through :mod:`.fanout` and are passed on to
-this process's connections. A process drives (rolls the dice and moves the computer
-players of) the games it made and the games someone follows through it."""
+this process's connections. One process at a time drives (rolls the dice and moves the
+computer players of) a game: the one holding its claim (claims.py), tried for where the
+game was made or someone follows it, and taken by a periodic sweep for the games with
+dice or a computer to move that no process drives."""
 
 from __future__ import annotations
 
@@ -26,7 +28,8 @@ from ..agents import make_agent
 from ..core.agent import Agent
 from ..core.errors import DicefrontError
 from ..core.game import Game
-from . import driving, ending, hub_shared, odds_service, social, startup, trace
+from . import claims, driving, ending, hub_shared, odds_service, social, startup, trace
+from .claims import Claims
 from .eviction import EvictionPolicy, Shelf, evictable
 from .fanout import Listener
 from .live import LiveGame, Plan, Told, validate_new_game
@@ -72,6 +75,12 @@ class Hub:
         self.pool = ThreadPoolExecutor(max_workers=64, thread_name_prefix="dicefront-store")
         self._refreshing: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()
+        # shared database: this process's claims on the games it drives (claims.py), and
+        # its sweep for games with dice or a computer to move that no process drives
+        self.claims: Claims | None = None
+        self.claim_every = 5.0  # seconds between two sweeps
+        self.claim_cap = 16  # games claimed at most per sweep
+        self._claimer: asyncio.Task[None] | None = None
 
     # ----- start-up -------------------------------------------------------------------
     def load(self) -> None:
@@ -85,6 +94,8 @@ class Hub:
             self._drive(room)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         if self.storage.shared:
+            self.claims = Claims(self.storage.listen_dsn)
+            self._claimer = asyncio.get_running_loop().create_task(claims.sweep_forever(self, self.claims))
             self.listener = Listener(self.storage.listen_dsn, asyncio.get_running_loop(), functools.partial(hub_shared.heard, self))
             self.listener.start()
             self.presence.start()
@@ -95,12 +106,14 @@ class Hub:
         await self.presence.stop()
         tasks = [r.driver for r in self.rooms.values() if r.driver is not None and not r.driver.done()]
         tasks += list(self._refreshing.values())
-        tasks += [self._sweeper] if self._sweeper is not None else []
+        tasks += [t for t in (self._sweeper, self._claimer) if t is not None]
         for t in tasks:
             t.cancel()
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
+        if self.claims is not None:
+            await self._thread(self.claims.close)
         self.pool.shutdown(wait=True)
 
     @staticmethod

@@ -390,6 +390,13 @@ class Storage:
         """The games still being played, without their steps: each with its number of steps."""
         return self._rows_counted(games.c.status == "live")
 
+    def automatic_games(self, limit: int) -> list[str]:
+        """At most ``limit`` games in play whose next step is automatic (dice or a
+        computer player: column ``automatic``), in random order (claims.py)."""
+        query = select(games.c.id).where(games.c.status == "live", games.c.automatic == 1).order_by(func.random()).limit(max(0, limit))
+        with self.engine.connect() as conn:
+            return [str(r[0]) for r in conn.execute(query)]
+
     def load_listing(self, game_id: str) -> tuple[GameRow, int] | None:
         """One game without its steps, with its number of steps (None: no such game)."""
         found = self._rows_counted(games.c.id == game_id, steps.c.game_id == game_id)

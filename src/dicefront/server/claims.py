@@ -1,0 +1,164 @@
+"""Which process drives a game on a shared (PostgreSQL) database: a claim is a session
+advisory lock, ``pg_try_advisory_lock(CLAIM_NAMESPACE, key(game))``, held on one
+connection of this process's own for as long as a driver (driving.py) runs for the
+game. Exactly one process holds a game's lock, so exactly one rolls its dice and moves
+its computer players; the lock vanishes with the connection of a process that dies
+(the connection asks the database to notice a silent peer within about 25 s: TCP
+keepalives), and another process takes the game over at its next sweep.
+
+The sweep (``sweep_forever``): at start and every ``Hub.claim_every`` seconds each
+process lists at most ``Hub.claim_cap`` games in play whose next step is automatic
+(column ``automatic``), in random order, tries to claim those it does not drive in one
+round trip, and loads and drives those it gets. So a game with a computer to move goes
+on after every process restarted, with nobody watching it.
+
+Claims are counted per game in this process (the sweep hands its claim to the driver
+it starts; a driver that finds one running hands its own back), and every call runs on
+one thread in the order it was made, so the lock is taken when the count leaves 0 and
+given back when it returns to 0, never twice."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import os
+from concurrent.futures import ThreadPoolExecutor
+from typing import TYPE_CHECKING, Any
+
+from . import driving
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("dicefront.server")
+
+CLAIM_NAMESPACE = 1819
+"""The first key of every claim's two-key advisory lock (the migrations' lock is the
+one-key lock 1818, a separate key space)."""
+APPLICATION = "dicefront-drive"
+"""The claim connection's ``application_name`` (with the process id): ``pg_locks`` joined
+with ``pg_stat_activity`` shows which process drives which game."""
+_TRY = "SELECT pg_try_advisory_lock(%s, k) FROM unnest(%s::int4[]) WITH ORDINALITY AS t(k, i) ORDER BY i"
+_KEEPALIVE = "SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3"
+
+
+def key(game_id: str) -> int:
+    """The lock's second key for a game: a signed 32-bit hash of its id (two ids that
+    share one only make one process drive both)."""
+    return int.from_bytes(hashlib.blake2b(game_id.encode(), digest_size=4).digest(), "big", signed=True)
+
+
+class Claims:
+    """This process's claims on one PostgreSQL connection of its own (``dsn``)."""
+
+    def __init__(self, dsn: str) -> None:
+        self.dsn = dsn
+        self.counts: dict[str, int] = {}  # game id: how many parts of this process hold its claim
+        self._conn: Any = None
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dicefront-claims")  # one at a time, in order
+
+    def holds(self, game_id: str) -> bool:
+        return game_id in self.counts
+
+    async def claim(self, game_id: str) -> bool:
+        """Claim one game (True: this process holds it now)."""
+        return bool(await self.claim_many([game_id]))
+
+    async def claim_many(self, game_ids: list[str]) -> list[str]:
+        """Try to claim each game; those this process holds now."""
+        return await asyncio.get_running_loop().run_in_executor(self._thread, self._claim, list(game_ids))
+
+    async def release(self, game_id: str) -> None:
+        """Give back one hold on a game (the lock goes when the last one does)."""
+        await asyncio.get_running_loop().run_in_executor(self._thread, self._release, game_id)
+
+    def close(self) -> None:
+        """Close the connection: the database drops every lock it held."""
+        self._thread.submit(self._drop).result()
+        self._thread.shutdown(wait=True)
+
+    # ----- on the claims thread -----------------------------------------------------
+    def _connection(self) -> Any:
+        if self._conn is None or self._conn.closed:
+            import psycopg
+
+            self.counts.clear()  # a new session holds nothing
+            self._conn = psycopg.connect(self.dsn, autocommit=True, connect_timeout=10, application_name=f"{APPLICATION} {os.getpid()}")
+            self._conn.execute(_KEEPALIVE)
+        return self._conn
+
+    def _claim(self, game_ids: list[str]) -> list[str]:
+        held = [g for g in game_ids if g in self.counts]
+        fresh = [g for g in dict.fromkeys(game_ids) if g not in self.counts]
+        for g in held:
+            self.counts[g] += 1
+        if not fresh:
+            return held
+        try:
+            got = [bool(r[0]) for r in self._connection().execute(_TRY, (CLAIM_NAMESPACE, [key(g) for g in fresh])).fetchall()]
+        except Exception as exc:  # the connection failed: its locks are gone with it
+            self._lost(exc)
+            return []
+        for g, ok in zip(fresh, got, strict=True):
+            if ok:
+                self.counts[g] = 1
+        return held + [g for g, ok in zip(fresh, got, strict=True) if ok]
+
+    def _release(self, game_id: str) -> None:
+        n = self.counts.get(game_id, 0)
+        if n > 1:
+            self.counts[game_id] = n - 1
+            return
+        if n == 0:
+            return  # lost with a broken connection meanwhile
+        del self.counts[game_id]
+        try:
+            self._connection().execute("SELECT pg_advisory_unlock(%s, %s)", (CLAIM_NAMESPACE, key(game_id)))
+        except Exception as exc:
+            self._lost(exc)
+
+    def _lost(self, exc: Exception) -> None:
+        if self.counts:
+            log.warning("the connection holding this process's game claims failed (%s); it drives none until it claims them again",
+                        " ".join(str(exc).split())[:200])
+        self._drop()
+
+    def _drop(self) -> None:
+        self.counts.clear()
+        if self._conn is not None:
+            try:
+                self._conn.close()
+            except Exception:  # closing a broken connection: nothing more to do
+                log.debug("closing the claims connection failed", exc_info=True)
+            self._conn = None
+
+
+async def sweep(hub: Hub, claims: Claims) -> int:
+    """Claim and drive at most ``hub.claim_cap`` games in play whose next step is
+    automatic and that this process does not drive; how many it started."""
+    busy = {g for g, room in hub.rooms.items() if room.driver is not None and not room.driver.done()}
+    found = await hub.in_thread(hub.storage.automatic_games, hub.claim_cap + len(busy))
+    wanted = [g for g in found if g not in busy and g not in hub.broken][: hub.claim_cap]
+    started = 0
+    for game_id in await claims.claim_many(wanted) if wanted else []:
+        try:
+            room = await hub.find(game_id)
+            if room is not None and driving.drive(hub, room, claimed=True):
+                started += 1
+                continue
+        except Exception:
+            log.exception("game %s: taking it over failed", game_id)
+        await claims.release(game_id)
+    return started
+
+
+async def sweep_forever(hub: Hub, claims: Claims) -> None:
+    while True:
+        try:
+            started = await sweep(hub, claims)
+            if started:
+                log.info("took over %d game(s) with dice or a computer player to move", started)
+        except Exception:  # housekeeping: the next sweep tries again
+            log.exception("claiming games to drive failed")
+        await asyncio.sleep(hub.claim_every)
