@@ -31,8 +31,7 @@ from .test_restart import free_port
 
 def _store(url: str, seats: list[Seat], turn_limit: int) -> str:
     """A game stored as a server would have left it, with no process running."""
-    options = {"turn_limit": turn_limit}
-    game = dicefront.load("ditch", **options)
+    game = dicefront.load("ditch", turn_limit=turn_limit)
     row = listed_new(GameRow(id=secrets.token_hex(6), game="ditch", options=game.options_json(), seats=seats, created=now()), game)
     assert row.automatic, "the game's first step is automatic (the deployment roll)"
     store = Storage(url)
