@@ -69,7 +69,7 @@ def test_a_version_3_postgres_database_gains_the_shown_column(pg_url: str) -> No
     with store.engine.begin() as conn:  # back to version 3, as the previous Dicefront left it
         conn.exec_driver_sql("ALTER TABLE games DROP COLUMN shown")
         conn.exec_driver_sql("ALTER TABLE games DROP COLUMN offered")  # version 5's
-        for column in ("status_line", "shown_at", "automatic"):  # version 6's
+        for column in ("status_line", "shown_at", "automatic", "agent_specs"):  # version 6's, version 7's
             conn.exec_driver_sql(f"ALTER TABLE games DROP COLUMN {column}")
         conn.exec_driver_sql("UPDATE dicefront_schema SET version = 3")
     store.close()

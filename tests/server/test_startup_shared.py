@@ -24,7 +24,7 @@ def test_a_version_5_postgres_database_upgrades_in_place_and_replays_once(pg_url
     done, resigned, playing, later = run_coroutine(_store(pg_url, "hells_ditch", random.Random(SEED)))
     store = Storage(pg_url)
     with store.engine.begin() as conn:  # back to version 5, as the previous Dicefront left it
-        for column in ("status_line", "shown_at", "automatic"):
+        for column in ("status_line", "shown_at", "automatic", "agent_specs"):  # version 6's, version 7's
             conn.exec_driver_sql(f"ALTER TABLE games DROP COLUMN {column}")
         conn.exec_driver_sql("UPDATE games SET shown = NULL WHERE status = 'live'")
         conn.exec_driver_sql("UPDATE dicefront_schema SET version = 5")

@@ -274,7 +274,9 @@ def _replays(app: FastAPI, hub: Hub) -> None:
     async def replay(game_id: str) -> dict[str, Any]:
         live = await finished(game_id)
         log = [{"step": i + 1, "events": LiveGame.events_for(live.game, [s], None)} for i, s in enumerate(live.record.steps)]
-        return {"id": live.id, "title": live.game.title, "length": live.length, "result": live.result(), "players": live.players(set()), "log": log}
+        record = live.record  # a game with hidden information: its full log would tell what nobody was shown
+        return {"id": live.id, "title": live.game.title, "length": live.length, "result": live.result(), "players": live.players(set()), "log": log,
+                "agents": record.agents, "agent_specs": record.agent_specs, "record": None if live.game.spec.hidden_information else record.to_json()}
 
     @app.get("/api/games/{game_id}/replay/{step}", summary="The board as a spectator saw it after `step` steps")
     async def frame(game_id: str, step: int) -> dict[str, Any]:

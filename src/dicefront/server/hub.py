@@ -117,8 +117,11 @@ class Hub:
         self.pool.shutdown(wait=True)
 
     @staticmethod
-    def _agents(seats: list[Seat], game: Game[Any, Any]) -> dict[int, Agent]:
-        return {i: make_agent(s.agent, game) for i, s in enumerate(seats) if s.kind == "computer"}
+    def _agents(row: GameRow, game: Game[Any, Any]) -> dict[int, Agent]:
+        """The computer players, built from the spec each seat stood for when the game was
+        made (its level's spec then); a game stored before that was kept: from its level."""
+        specs = row.agent_specs or [None] * len(row.seats)
+        return {i: make_agent(spec or s.agent, game) for i, (s, spec) in enumerate(zip(row.seats, specs, strict=True)) if s.kind == "computer"}
 
     async def _thread(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, functools.partial(fn, *args))
@@ -151,7 +154,7 @@ class Hub:
             return None
         try:
             live = await self._thread(LiveGame, row, self.storage)
-            room = Room(live, agents=self._agents(row.seats, live.game), here=not self.storage.shared, quiet_since=self.clock())
+            room = Room(live, agents=self._agents(row, live.game), here=not self.storage.shared, quiet_since=self.clock())
         except DicefrontError as exc:
             log.error("game %s cannot be restored: %s", game_id, exc)
             return None
@@ -217,7 +220,7 @@ class Hub:
         row = listed_new(GameRow(id=secrets.token_hex(6), game=game.name, options=game.options_json(), seats=seats, created=now(),
                                  data_files=game.data_files), game)
         await self._thread(self.storage.create_game, row)
-        room = Room(LiveGame(row, self.storage, game), agents=self._agents(seats, game), here=True, quiet_since=self.clock())
+        room = Room(LiveGame(row, self.storage, game), agents=self._agents(row, game), here=True, quiet_since=self.clock())
         self.rooms[row.id] = room
         self._drive(room)
         return room, seat, seats[seat].token

@@ -73,7 +73,7 @@ class LiveGame:
         self.seats = row.seats
         self.state: State = self.game.new_state()
         self.record = MatchRecord(game=self.game.name, options=self.game.options_json(), seed=None, agents=[self._agent_label(s) for s in self.seats],
-                                  data_files=self.game.data_files)
+                                  data_files=self.game.data_files, agent_specs=None if row.agent_specs is None else list(row.agent_specs))
         self.dice = random.SystemRandom()
         self.pending: dict[int, list[Step]] = {}  # private steps others have not heard of
         self.seen: dict[Viewer, int] = dict.fromkeys(VIEWERS, 0)  # steps shown to each viewer

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..agents import resolved_spec
 from ..core.errors import DicefrontError
 from ..core.game import Game, State
 from . import ending
@@ -66,9 +67,11 @@ def in_play_of(seats: list[Seat], state: State, shown: int) -> InPlay:
 
 
 def listed_new(row: GameRow, game: Game[Any, Any]) -> GameRow:
-    """A new game's row with what the lobby shows of it (stored with the row)."""
+    """A new game's row with what the lobby shows of it and the spec each computer seat
+    stands for now (a level resolved to ``game``'s spec for it), stored with the row."""
     playing = in_play_of(row.seats, game.new_state(), 0)
     row.shown, row.status_line, row.shown_at, row.automatic = 0, playing.status_line, 0, playing.automatic
+    row.agent_specs = [resolved_spec(s.agent, game) if s.kind == "computer" else None for s in row.seats]
     return row
 
 

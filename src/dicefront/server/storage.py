@@ -107,6 +107,9 @@ class GameRow:
     stored (they are out of date if steps were added without them)."""
     automatic: bool = False
     """A game in play: dice to roll or a computer player to move (it goes on by itself)."""
+    agent_specs: list[str | None] | None = None
+    """Per seat, the agent spec a computer seat stood for when the game was made (a level
+    resolved: ``agents.resolved_spec``), None for a person; None: not stored (version 7)."""
 
 
 @dataclass(frozen=True)
@@ -220,6 +223,7 @@ class Storage:
             "id": row.id, "game": row.game, "options": json.dumps(row.options), "seats": _seats_json(row.seats),
             "created": row.created, "status": row.status, "data_files": json.dumps(row.data_files),
             "shown": row.shown, "status_line": row.status_line, "shown_at": row.shown_at, "automatic": int(row.automatic),
+            "agent_specs": None if row.agent_specs is None else json.dumps(row.agent_specs),
         }
 
         def job(conn: Connection) -> None:
@@ -515,12 +519,25 @@ def _reason(exc: SQLAlchemyError) -> str:
 
 
 def _game_row(r: Any) -> GameRow:
+    seats = [Seat.from_json(s) for s in json.loads(r.seats)]
     return GameRow(
-        id=r.id, game=r.game, options=json.loads(r.options), seats=[Seat.from_json(s) for s in json.loads(r.seats)],
+        id=r.id, game=r.game, options=json.loads(r.options), seats=seats,
         created=float(r.created), status=r.status, returns=None if r.returns is None else json.loads(r.returns),
         data_files=json.loads(r.data_files), offer=r.offer, rematch=r.rematch, shown=r.shown, status_line=r.status_line,
-        shown_at=r.shown_at, automatic=bool(r.automatic),
+        shown_at=r.shown_at, automatic=bool(r.automatic), agent_specs=_agent_specs(r.agent_specs, len(seats)),
     )
+
+
+def _agent_specs(stored: str | None, seats: int) -> list[str | None] | None:
+    """The stored specs of the computer seats (None: not stored, before version 7, or a
+    value this version cannot read)."""
+    try:
+        specs = json.loads(stored) if stored else None
+    except ValueError:
+        return None
+    if not isinstance(specs, list) or len(specs) != seats or not all(s is None or isinstance(s, str) for s in specs):
+        return None
+    return specs
 
 
 def _offer_times(stored: str | None) -> list[float | None]:

@@ -35,6 +35,7 @@ games = Table(
     Column("status_line", Text),  # a game in play: the lobby's status line, stored with each step (version 6)
     Column("shown_at", Integer),  # a game in play: its stored steps when status_line and shown were (version 6)
     Column("automatic", Integer),  # a game in play: 1 when dice or a computer player are to move (version 6)
+    Column("agent_specs", Text),  # JSON [spec or null, spec or null]: the spec each computer seat stood for when made (version 7)
 )
 steps = Table(
     "steps", metadata,
@@ -71,8 +72,12 @@ def _v6_in_play(op: Operations) -> None:
     op.add_column("games", Column("automatic", Integer))
 
 
+def _v7_agent_specs(op: Operations) -> None:
+    op.add_column("games", Column("agent_specs", Text))
+
+
 MIGRATIONS: dict[int, Callable[[Operations], None]] = {
-    2: _v2_data_files, 3: _v3_offers, 4: _v4_shown, 5: _v5_offer_times, 6: _v6_in_play,
+    2: _v2_data_files, 3: _v3_offers, 4: _v4_shown, 5: _v5_offer_times, 6: _v6_in_play, 7: _v7_agent_specs,
 }
 """Version n's migration from version n - 1 (version 1: games and steps, no data files;
 version 3 adds standing draw offers and rematch links; version 4 the step count an ended
@@ -82,7 +87,10 @@ of each seat's last draw offer, so the offers' rate limit holds across server pr
 version 6 what the lobby shows of a game still being played (its status line, the step
 count spectators were shown, kept in ``shown``, and whether dice or a computer are to
 move), written with each step, so that start-up lists it without replaying it: the
-games in play before have none, and are replayed once and given theirs)."""
+games in play before have none, and are replayed once and given theirs; version 7 the
+agent spec each computer seat stood for when the game was made (a level resolved to
+the game's spec for it then), which its computer plays with and its replay names: the
+games made before have none (NULL), and play and show their level as before)."""
 VERSION = max(MIGRATIONS)
 
 
