@@ -139,6 +139,15 @@ def resolved_spec(spec: str, game: GameLike = None) -> str:
 def make_agent(spec: str, game: GameLike = None) -> Agent:
     """Build an agent from ``name`` or ``name:key=value:key=value`` (or a level, as
     ``game`` defines it: a ``Game`` or its class; None: the global table); every
-    value is checked against the agent's declared parameters."""
+    value is checked against the agent's declared parameters. The agent keeps the spec
+    as given (``spec``) and the one it stands for (``resolved_spec``), which
+    ``play_match`` records."""
     info, kwargs = parse_spec(spec, game)
-    return info.factory(**kwargs)
+    agent = info.factory(**kwargs)
+    text = spec.strip()
+    try:  # what it was built from, for the records of the games it plays (core.match.play_match)
+        agent.spec = text  # type: ignore[attr-defined]
+        agent.resolved_spec = resolved_spec(text, game)  # type: ignore[attr-defined]
+    except AttributeError:  # an agent class that takes no attributes is recorded by its name
+        pass
+    return agent

@@ -45,6 +45,13 @@ def move(state: State, agent: Agent, player: int, rng: random.Random) -> Step:
     return Step(player, action=str(action), events=state.apply(action, player))
 
 
+def _specs(agents: Sequence[Agent]) -> list[str | None] | None:
+    """The spec each agent stands for (``resolved_spec``, set by ``agents.make_agent``),
+    or None when any agent was built otherwise (its parameters are not known)."""
+    specs = [getattr(a, "resolved_spec", None) for a in agents]
+    return [str(s) for s in specs] if all(isinstance(s, str) for s in specs) else None
+
+
 def play_match(
     game: Game[Any, Any],
     agents: Sequence[Agent],
@@ -55,7 +62,9 @@ def play_match(
     chance_rng: random.Random | None = None,
     on_step: StepHook | None = None,
 ) -> MatchRecord:
-    """Play one game between ``agents`` (seat 0, seat 1) and return its record.
+    """Play one game between ``agents`` (seat 0, seat 1) and return its record: each
+    agent named by the spec it was built from (``agents.make_agent`` keeps it; else its
+    ``name``), with the specs they stand for (``agent_specs``) when every agent has one.
 
     ``chance_rng`` replaces the seeded dice (a live server passes a cryptographic
     source); the record then still replays, because it stores every outcome."""
@@ -68,8 +77,9 @@ def play_match(
         game=game.name,
         options=game.options_json(),
         seed=seed,
-        agents=[getattr(a, "name", type(a).__name__) for a in agents],
+        agents=[str(getattr(a, "spec", None) or getattr(a, "name", type(a).__name__)) for a in agents],
         data_files=game.data_files,
+        agent_specs=_specs(agents),
     )
     if state is None:
         state = game.new_state()

@@ -40,6 +40,8 @@ class SeriesResult:
     options: dict[str, Any]
     agents: list[str]
     seed: int
+    agent_specs: list[str] = field(default_factory=list)
+    """The spec each agent stands for (a level resolved to the game's spec for it)."""
     games: int = 0
     wins: list[int] = field(default_factory=lambda: [0, 0])
     seat_wins: list[int] = field(default_factory=lambda: [0, 0])
@@ -70,6 +72,7 @@ class SeriesResult:
             "options": self.options,
             "games": n,
             "agents": self.agents,
+            "agent_specs": self.agent_specs,
             "seed": self.seed,
             "wins": self.wins,
             "seat_wins": self.seat_wins,
@@ -93,10 +96,7 @@ def play_one(
     game = build(game_name, options, data_files=data_files)
     order = list(agents) if index % 2 == 0 else [agents[1], agents[0]]
     players = [make_agent(a, game) for a in order]
-    record = play_match(game, players, seed=game_seed(seed, index))
-    record.agents = order
-    record.agent_specs = [resolved_spec(a, game) for a in order]
-    return record
+    return play_match(game, players, seed=game_seed(seed, index))  # each seat named by its spec, with the spec it stands for
 
 
 def _play_star(args: tuple[str, dict[str, Any], Sequence[str], int, int, dict[str, str]]) -> MatchRecord:
@@ -118,7 +118,7 @@ def run_series(
     game = build(game_name, options)  # validates the name and options up front
     for a in agents:
         make_agent(a, game)
-    result = SeriesResult(game.name, game.options_json(), list(agents), seed)
+    result = SeriesResult(game.name, game.options_json(), list(agents), seed, [resolved_spec(a, game) for a in agents])
     start = time.perf_counter()
     jobs = [(game.name, game.options_json(), list(agents), seed, i, game.data_files) for i in range(games)]
     if save_dir is not None:
