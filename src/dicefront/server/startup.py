@@ -11,8 +11,8 @@ whose computer player is to move (on a database of its own, this process is the 
 drive it, so it goes on with nobody watching, as before the restart), and a game whose
 row does not tell the lobby enough (stored before the version that keeps it, or by an
 older process on a shared database), which is replayed once and given it. On a shared
-(PostgreSQL) database a game is driven by the process that made it or where someone
-follows it (hub.py), so a restarted process leaves those for the first visitor.
+(PostgreSQL) database start-up rebuilds neither kind for driving: the one process that
+claims such a game at its sweep (claims.py) rebuilds and drives it.
 
 On a shared database the shelved summaries follow the other processes: a game they
 change is listed again from its row (``relist``), without a replay."""
