@@ -110,3 +110,15 @@ def test_a_version_6_database_gains_the_agent_specs_and_its_games_read_as_before
         hub = client.app.state.hub  # type: ignore[attr-defined]
         client.get("/api/games/old")
         assert hub.rooms["old"].live.record.agent_specs is None and hub.rooms["old"].agents[1].name.split(":")[0] == "greedy"
+
+
+def test_a_stored_spec_this_version_cannot_build_plays_the_level(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    db = tmp_path / "games.sqlite3"
+    store = Storage(db)
+    seats = [Seat("human", token="t0", joined=True), Seat("computer", agent="random")]
+    store.create_game(GameRow("g", "ditch", {}, seats, 1.0, agent_specs=[None, "oracle:depth=9"]))
+    store.close()
+    with TestClient(create_app(db, step_delay=0, computer_agents=("random",))) as client:
+        assert client.get("/api/games/g").status_code == 200
+        assert client.app.state.hub.rooms["g"].agents[1].name == "random"  # type: ignore[attr-defined]
+    assert any("no longer builds" in r.getMessage() for r in caplog.records)

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from ..agents import make_agent
 from ..core.agent import Agent
-from ..core.errors import DicefrontError
+from ..core.errors import AgentError, DicefrontError
 from ..core.game import Game
 from . import claims, driving, ending, hub_shared, odds_service, social, startup, trace
 from .claims import Claims
@@ -119,9 +119,10 @@ class Hub:
     @staticmethod
     def _agents(row: GameRow, game: Game[Any, Any]) -> dict[int, Agent]:
         """The computer players, built from the spec each seat stood for when the game was
-        made (its level's spec then); a game stored before that was kept: from its level."""
+        made (its level's spec then); a game stored before that was kept, or whose spec
+        this version no longer builds (logged): from its level."""
         specs = row.agent_specs or [None] * len(row.seats)
-        return {i: make_agent(spec or s.agent, game) for i, (s, spec) in enumerate(zip(row.seats, specs, strict=True)) if s.kind == "computer"}
+        return {i: _agent(row.id, s.agent, spec, game) for i, (s, spec) in enumerate(zip(row.seats, specs, strict=True)) if s.kind == "computer"}
 
     async def _thread(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, functools.partial(fn, *args))
@@ -383,6 +384,15 @@ class Hub:
     async def odds(self, room: Room, conn: Connection, text: str) -> dict[str, Any]:
         """Exact outcome odds of ``text`` for this seat (``odds`` None: nothing to show)."""
         return await odds_service.odds(self, room, conn, text)
+
+
+def _agent(game_id: str, level: str, spec: str | None, game: Game[Any, Any]) -> Agent:
+    if spec:
+        try:
+            return make_agent(spec, game)
+        except AgentError as exc:
+            log.warning("game %s: its stored agent spec no longer builds (%s); playing its level %r", game_id, exc, level[:40])
+    return make_agent(level, game)
 
 
 __all__ = ["Connection", "Hub", "Room", "Send", "warm_up"]
