@@ -22,10 +22,11 @@ from fastapi.testclient import TestClient
 
 import dicefront
 from dicefront.server import create_app
-from dicefront.server.claims import APPLICATION, CLAIM_NAMESPACE
+from dicefront.server.claims import APPLICATION, CLAIM_NAMESPACE, Claims
 from dicefront.server.results import listed_new
 from dicefront.server.storage import GameRow, Seat, StaleGameError, Storage, now
 
+from .helpers_async import run_coroutine
 from .test_restart import free_port
 
 
@@ -166,3 +167,23 @@ def test_a_process_killed_while_driving_a_game_is_taken_over_by_the_other(pg_url
     survivor = logs[1] if killed is a else logs[0]
     text = survivor.read_text()
     assert "ERROR" not in text and "Traceback" not in text, text[-2000:]
+
+
+def test_a_claim_is_one_lock_per_process_given_back_with_its_last_hold(pg_url: str) -> None:
+    async def scenario() -> list[Any]:
+        mine, theirs = Claims(pg_url), Claims(pg_url)
+        try:
+            seen: list[Any] = [await mine.claim("g"), await mine.claim("g"), await theirs.claim("g")]  # two holds here, none there
+            await mine.release("g")
+            seen.append(await theirs.claim("g"))  # one hold left: still this process's
+            await mine.release("g")
+            seen.append(await theirs.claim_many(["g", "h"]))  # the last hold given back: the lock is free
+            mine._thread.submit(lambda: mine._conn.close()).result()  # its connection breaks...
+            seen.append(await mine.claim_many(["h", "i"]))  # ...and a new one holds nothing: "h" is the other's
+            seen.append(mine.holds("i") and not mine.holds("g"))
+            return seen
+        finally:
+            mine.close()
+            theirs.close()
+
+    assert run_coroutine(scenario()) == [True, True, False, False, ["g", "h"], ["i"], True]
