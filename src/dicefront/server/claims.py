@@ -143,7 +143,11 @@ async def sweep(hub: Hub, claims: Claims) -> int:
     started = 0
     for game_id in await claims.claim_many(wanted) if wanted else []:
         try:
+            known = game_id in hub.rooms
             room = await hub.find(game_id)
+            if room is not None and known:  # in memory already: maybe behind the database
+                async with room.lock:
+                    await hub._catch_up(room)
             if room is not None and driving.drive(hub, room, claimed=True):
                 started += 1
                 continue
