@@ -15,7 +15,16 @@ on after every process restarted, with nobody watching it.
 Claims are counted per game in this process (the sweep hands its claim to the driver
 it starts; a driver that finds one running hands its own back), and every call runs on
 one thread in the order it was made, so the lock is taken when the count leaves 0 and
-given back when it returns to 0, never twice."""
+given back when it returns to 0, never twice.
+
+A claim is only as good as its connection: a dead one held nothing since it died. The
+connection is checked at every sweep and by a heartbeat every ``Hub.claim_every``
+seconds (``check``); a failure drops every claim of this process at once, and each
+driver stops before its next step (driving.py). The heartbeat comes from the event
+loop, and the session closes itself after ``idle_timeout`` seconds without one
+(``idle_session_timeout``), so a process whose loop hangs gives its games up too.
+A step a process makes after losing its claim, before it noticed, is harmless: a step
+is stored only if no other process stored that step first (StaleGameError)."""
 
 from __future__ import annotations
 
@@ -41,19 +50,24 @@ APPLICATION = "dicefront-drive"
 with ``pg_stat_activity`` shows which process drives which game."""
 _TRY = "SELECT pg_try_advisory_lock(%s, k) FROM unnest(%s::int4[]) WITH ORDINALITY AS t(k, i) ORDER BY i"
 _KEEPALIVE = "SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3"
+_IDLE = "SELECT set_config('idle_session_timeout', %s, false) WHERE current_setting('server_version_num')::int >= 140000"
+"""The session ends after this long without a query (PostgreSQL 14 and later)."""
 
 
 def key(game_id: str) -> int:
-    """The lock's second key for a game: a signed 32-bit hash of its id (two ids that
-    share one only make one process drive both)."""
+    """The lock's second key for a game: a signed 32-bit hash of its id. Two ids that
+    share one are harmless: one process then drives both (session advisory locks are
+    reentrant: this process's claim of the second game takes the lock once more and its
+    release gives back that once only, so the first game stays claimed)."""
     return int.from_bytes(hashlib.blake2b(game_id.encode(), digest_size=4).digest(), "big", signed=True)
 
 
 class Claims:
     """This process's claims on one PostgreSQL connection of its own (``dsn``)."""
 
-    def __init__(self, dsn: str) -> None:
+    def __init__(self, dsn: str, idle_timeout: float = 60.0) -> None:
         self.dsn = dsn
+        self.idle_timeout = idle_timeout  # seconds without a query (no heartbeat: a hung loop) before the session ends
         self.counts: dict[str, int] = {}  # game id: how many parts of this process hold its claim
         self._conn: Any = None
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="dicefront-claims")  # one at a time, in order
@@ -73,6 +87,11 @@ class Claims:
         """Give back one hold on a game (the lock goes when the last one does)."""
         await asyncio.get_running_loop().run_in_executor(self._thread, self._release, game_id)
 
+    async def check(self) -> None:
+        """One round trip on the claims connection (if open): a heartbeat, and if it
+        fails, every claim of this process is lost (``holds`` is False for each)."""
+        await asyncio.get_running_loop().run_in_executor(self._thread, self._check)
+
     def close(self) -> None:
         """Close the connection: the database drops every lock it held."""
         self._thread.submit(self._drop).result()
@@ -86,7 +105,16 @@ class Claims:
             self.counts.clear()  # a new session holds nothing
             self._conn = psycopg.connect(self.dsn, autocommit=True, connect_timeout=10, application_name=f"{APPLICATION} {os.getpid()}")
             self._conn.execute(_KEEPALIVE)
+            self._conn.execute(_IDLE, (f"{max(1, round(self.idle_timeout * 1000))}ms",))
         return self._conn
+
+    def _check(self) -> None:
+        if self._conn is None:
+            return
+        try:
+            self._conn.execute("SELECT 1")
+        except Exception as exc:  # the connection failed: its locks are gone with it
+            self._lost(exc)
 
     def _claim(self, game_ids: list[str]) -> list[str]:
         held = [g for g in game_ids if g in self.counts]
@@ -137,6 +165,7 @@ class Claims:
 async def sweep(hub: Hub, claims: Claims) -> int:
     """Claim and drive at most ``hub.claim_cap`` games in play whose next step is
     automatic and that this process does not drive; how many it started."""
+    await claims.check()  # a dead claims connection: this process drives nothing now
     busy = {g for g, room in hub.rooms.items() if room.driver is not None and not room.driver.done()}
     found = await hub.in_thread(hub.storage.automatic_games, hub.claim_cap + len(busy))
     wanted = [g for g in found if g not in busy and g not in hub.broken][: hub.claim_cap]
@@ -158,11 +187,26 @@ async def sweep(hub: Hub, claims: Claims) -> int:
 
 
 async def sweep_forever(hub: Hub, claims: Claims) -> None:
+    beat = asyncio.get_running_loop().create_task(heartbeat(hub, claims))
+    try:
+        while True:
+            try:
+                started = await sweep(hub, claims)
+                if started:
+                    log.info("took over %d game(s) with dice or a computer player to move", started)
+            except Exception:  # housekeeping: the next sweep tries again
+                log.exception("claiming games to drive failed")
+            await asyncio.sleep(hub.claim_every)
+    finally:
+        beat.cancel()
+
+
+async def heartbeat(hub: Hub, claims: Claims) -> None:
+    """Check the claims connection every ``hub.claim_every`` seconds, however long a
+    sweep takes (``Claims.check``)."""
     while True:
-        try:
-            started = await sweep(hub, claims)
-            if started:
-                log.info("took over %d game(s) with dice or a computer player to move", started)
-        except Exception:  # housekeeping: the next sweep tries again
-            log.exception("claiming games to drive failed")
         await asyncio.sleep(hub.claim_every)
+        try:
+            await claims.check()
+        except Exception:  # housekeeping: the next beat tries again
+            log.exception("checking the claims connection failed")

@@ -94,7 +94,7 @@ class Hub:
             self._drive(room)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
         if self.storage.shared:
-            self.claims = Claims(self.storage.listen_dsn)
+            self.claims = Claims(self.storage.listen_dsn, idle_timeout=max(60.0, 12 * self.claim_every))
             self._claimer = asyncio.get_running_loop().create_task(claims.sweep_forever(self, self.claims))
             self.listener = Listener(self.storage.listen_dsn, asyncio.get_running_loop(), functools.partial(hub_shared.heard, self))
             self.listener.start()
@@ -112,7 +112,7 @@ class Hub:
         for t in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await t
-        if self.claims is not None:
+        if self.claims is not None:  # drops every lock, also a hold a task cancelled mid-claim above left counted
             await self._thread(self.claims.close)
         self.pool.shutdown(wait=True)
 

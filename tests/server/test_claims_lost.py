@@ -1,0 +1,73 @@
+"""Shared (PostgreSQL) database: a process whose claims connection died, or whose event
+loop stopped answering, holds no game any more, and says so (claims.py): its drivers
+stop, so that two processes never go on driving one game."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from dicefront.server import claims
+from dicefront.server.claims import Claims
+from dicefront.server.hub import Hub
+from dicefront.server.storage import Storage
+
+from .helpers_async import run_coroutine
+
+
+def _backend(mine: Claims) -> int:
+    return int(mine._thread.submit(lambda: mine._conn.info.backend_pid).result())
+
+
+async def _claim_soon(theirs: Claims, game_id: str, timeout: float = 30.0) -> bool:
+    """Whether ``theirs`` gets the claim within ``timeout`` seconds (the database ends a
+    killed or timed-out session a moment after it was told to)."""
+    deadline = time.monotonic() + timeout
+    while not await theirs.claim(game_id):
+        if time.monotonic() > deadline:
+            return False
+        await asyncio.sleep(0.05)
+    return True
+
+
+def test_a_sweep_notices_that_the_claims_connection_died_with_nothing_to_claim(pg_url: str) -> None:
+    import psycopg
+
+    async def scenario() -> list[Any]:
+        storage = Storage(pg_url)
+        hub = Hub(storage, step_delay=0)
+        mine, theirs = Claims(pg_url), Claims(pg_url)
+        try:
+            seen: list[Any] = [await mine.claim("g")]
+            with psycopg.connect(pg_url, autocommit=True) as conn:  # the database ends this process's claims session
+                conn.execute("SELECT pg_terminate_backend(%s)", (_backend(mine),))
+            seen.append(await _claim_soon(theirs, "g"))  # its lock went with the session: another process drives "g" now
+            seen.append(mine.holds("g"))  # this process has not noticed yet
+            seen.append(await claims.sweep(hub, mine))  # no game to take over, but the sweep checks the connection...
+            seen.append(mine.holds("g"))  # ...so this process's drivers stop before their next step
+            return seen
+        finally:
+            mine.close()
+            theirs.close()
+            hub.pool.shutdown(wait=True)
+            storage.close()
+
+    assert run_coroutine(scenario()) == [True, True, True, 0, False]
+
+
+def test_a_process_whose_loop_stops_answering_gives_its_claims_up(pg_url: str) -> None:
+    async def scenario() -> list[Any]:
+        mine, theirs = Claims(pg_url, idle_timeout=0.5), Claims(pg_url)
+        try:
+            seen: list[Any] = [await mine.claim("g"), await theirs.claim("g")]
+            time.sleep(1.0)  # the loop hangs: no heartbeat, and the session ends itself
+            seen.append(await _claim_soon(theirs, "g"))
+            await mine.check()  # the loop is back: the first heartbeat finds the claims lost
+            seen.append(mine.holds("g"))
+            return seen
+        finally:
+            mine.close()
+            theirs.close()
+
+    assert run_coroutine(scenario()) == [True, False, True, False]
