@@ -26,8 +26,7 @@ from typing import Any, TypeVar
 
 from ..agents import make_agent
 from ..core.agent import Agent
-from ..core.errors import AgentError, DicefrontError
-from ..core.game import Game
+from ..core.errors import DicefrontError
 from . import claims, driving, ending, hub_shared, odds_service, social, startup, trace
 from .claims import Claims
 from .eviction import EvictionPolicy, Shelf, evictable
@@ -117,12 +116,21 @@ class Hub:
         self.pool.shutdown(wait=True)
 
     @staticmethod
-    def _agents(row: GameRow, game: Game[Any, Any]) -> dict[int, Agent]:
+    def _agents(live: LiveGame) -> dict[int, Agent]:
         """The computer players, built from the spec each seat stood for when the game was
-        made (its level's spec then); a game stored before that was kept, or whose spec
-        this version no longer builds (logged): from its level."""
-        specs = row.agent_specs or [None] * len(row.seats)
-        return {i: _agent(row.id, s.agent, spec, game) for i, (s, spec) in enumerate(zip(row.seats, specs, strict=True)) if s.kind == "computer"}
+        made (its level's spec then: ``live.record.agent_specs``); a game stored before
+        that was kept, or whose stored specs this version cannot read or build (one line
+        logged, and its record then names no spec): from its level."""
+        specs, why = live.record.agent_specs, live.row.bad_agent_specs
+        if specs is not None:
+            try:
+                return {i: make_agent(specs[i] or "", live.game) for i, s in enumerate(live.seats) if s.kind == "computer"}
+            except DicefrontError as exc:
+                why = str(exc)
+        if why:
+            log.warning("game %s: its stored agent specs are not usable (%s); its computer plays its level", live.id, " ".join(why.split())[:200])
+            live.record.agent_specs = None
+        return {i: make_agent(s.agent, live.game) for i, s in enumerate(live.seats) if s.kind == "computer"}
 
     async def _thread(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.pool, functools.partial(fn, *args))
@@ -155,7 +163,7 @@ class Hub:
             return None
         try:
             live = await self._thread(LiveGame, row, self.storage)
-            room = Room(live, agents=self._agents(row, live.game), here=not self.storage.shared, quiet_since=self.clock())
+            room = Room(live, agents=self._agents(live), here=not self.storage.shared, quiet_since=self.clock())
         except DicefrontError as exc:
             log.error("game %s cannot be restored: %s", game_id, exc)
             return None
@@ -221,7 +229,8 @@ class Hub:
         row = listed_new(GameRow(id=secrets.token_hex(6), game=game.name, options=game.options_json(), seats=seats, created=now(),
                                  data_files=game.data_files), game)
         await self._thread(self.storage.create_game, row)
-        room = Room(LiveGame(row, self.storage, game), agents=self._agents(row, game), here=True, quiet_since=self.clock())
+        live = LiveGame(row, self.storage, game)
+        room = Room(live, agents=self._agents(live), here=True, quiet_since=self.clock())
         self.rooms[row.id] = room
         self._drive(room)
         return room, seat, seats[seat].token
@@ -384,15 +393,6 @@ class Hub:
     async def odds(self, room: Room, conn: Connection, text: str) -> dict[str, Any]:
         """Exact outcome odds of ``text`` for this seat (``odds`` None: nothing to show)."""
         return await odds_service.odds(self, room, conn, text)
-
-
-def _agent(game_id: str, level: str, spec: str | None, game: Game[Any, Any]) -> Agent:
-    if spec:
-        try:
-            return make_agent(spec, game)
-        except AgentError as exc:
-            log.warning("game %s: its stored agent spec no longer builds (%s); playing its level %r", game_id, exc, level[:40])
-    return make_agent(level, game)
 
 
 __all__ = ["Connection", "Hub", "Room", "Send", "warm_up"]

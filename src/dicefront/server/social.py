@@ -149,7 +149,8 @@ async def _make_rematch(hub: Hub, room: Room) -> None:
     except StaleGameError:  # another process made one first: that one it is
         await hub._catch_up(room)
         return
-    new = RoomType(LiveGame(row, hub.storage, game), agents=hub._agents(row, game), here=True, quiet_since=hub.clock())
+    fresh = LiveGame(row, hub.storage, game)
+    new = RoomType(fresh, agents=hub._agents(fresh), here=True, quiet_since=hub.clock())
     hub.rooms[row.id] = new
     hub._drive(new)
     live.row.rematch = row.id

@@ -64,7 +64,7 @@ def _rebuild(hub: Hub, game_id: str, known: bool) -> None:
         return
     try:
         live = LiveGame(full, hub.storage)
-        room = Room(live, agents=hub._agents(full, live.game))
+        room = Room(live, agents=hub._agents(live))
     except DicefrontError as exc:
         log.error("game %s cannot be restored: %s", game_id, exc)
         hub.broken[game_id] = str(exc)
