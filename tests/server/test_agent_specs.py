@@ -104,7 +104,7 @@ def test_a_version_6_database_gains_the_agent_specs_and_its_games_read_as_before
     with again.engine.connect() as conn:
         version = conn.exec_driver_sql("SELECT version FROM dicefront_schema").scalar_one()
     again.close()
-    assert version == VERSION == 7
+    assert version == VERSION >= 7
     assert specs == {"old": None, "new": [None, "greedy"]}
     with TestClient(create_app(url, step_delay=0)) as client:  # the old game: its level, as before
         hub = client.app.state.hub  # type: ignore[attr-defined]

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from alembic.migration import MigrationContext
 from alembic.operations import Operations
-from sqlalchemy import Column, Connection, Float, ForeignKey, Integer, MetaData, Table, Text, inspect, text
+from sqlalchemy import Column, Connection, Float, ForeignKey, Index, Integer, MetaData, Table, Text, inspect, text
 
 from ..core.errors import DicefrontError
 
@@ -47,6 +47,11 @@ steps = Table(
     Column("events", Text, nullable=False),
 )
 schema = Table("dicefront_schema", metadata, Column("version", Integer, nullable=False))
+SWEEP_INDEX = "games_status_automatic"
+"""The index of the games in play whose next step is automatic (version 8): each server
+process on PostgreSQL lists them every few seconds (claims.py: ``automatic_games``)
+and, at start, lists the games in play; without it both read every game ever stored."""
+Index(SWEEP_INDEX, games.c.status, games.c.automatic)
 
 
 def _v2_data_files(op: Operations) -> None:
@@ -76,8 +81,13 @@ def _v7_agent_specs(op: Operations) -> None:
     op.add_column("games", Column("agent_specs", Text))
 
 
+def _v8_sweep_index(op: Operations) -> None:
+    op.create_index(SWEEP_INDEX, "games", ["status", "automatic"], if_not_exists=True)
+
+
 MIGRATIONS: dict[int, Callable[[Operations], None]] = {
     2: _v2_data_files, 3: _v3_offers, 4: _v4_shown, 5: _v5_offer_times, 6: _v6_in_play, 7: _v7_agent_specs,
+    8: _v8_sweep_index,
 }
 """Version n's migration from version n - 1 (version 1: games and steps, no data files;
 version 3 adds standing draw offers and rematch links; version 4 the step count an ended
@@ -90,7 +100,8 @@ move), written with each step, so that start-up lists it without replaying it: t
 games in play before have none, and are replayed once and given theirs; version 7 the
 agent spec each computer seat stood for when the game was made (a level resolved to
 the game's spec for it then), which its computer plays with and its replay names: the
-games made before have none (NULL), and play and show their level as before)."""
+games made before have none (NULL), and play and show their level as before; version
+8 an index of the games by status and ``automatic``, for the claims sweep)."""
 VERSION = max(MIGRATIONS)
 
 
