@@ -301,6 +301,8 @@ class Storage:
             return _sqlite_steps_job(game_id, first + len(new), rows, finished, shown, playing)
 
         def job(conn: Connection) -> None:
+            if not _lock_live(conn, game_id):  # it ended meanwhile (a resignation in another process): no step after that
+                raise StaleGameError("the game moved on in another server process; try again")
             try:
                 _insert_steps(conn, rows)
             except IntegrityError:
@@ -438,6 +440,19 @@ class Storage:
 
 _INSERT_STEPS = "INSERT INTO steps (game_id, idx, player, action, outcome, events) VALUES ({0}, {0}, {0}, {0}, {0}, {0})"
 _MARKS = {"qmark": "?", "format": "%s", "pyformat": "%s"}
+
+
+_LOCK_LIVE = "SELECT 1 FROM games WHERE id = {0} AND status = 'live' FOR UPDATE"
+
+
+def _lock_live(conn: Connection, game_id: str) -> bool:
+    """Whether the game is still live, locking its row until the transaction ends, so
+    that an ending stored by another process (``end_game``) comes wholly before or
+    after these steps (a shared database; on SQLite one process writes)."""
+    mark = _MARKS.get(conn.dialect.paramstyle)
+    if mark is None:
+        return conn.execute(select(games.c.id).where(games.c.id == game_id, games.c.status == "live").with_for_update()).first() is not None
+    return conn.exec_driver_sql(_LOCK_LIVE.format(mark), (game_id,)).first() is not None
 
 
 def _insert_steps(conn: Connection, rows: list[tuple[Any, ...]]) -> None:
