@@ -5,13 +5,16 @@ stop, so that two processes never go on driving one game."""
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from typing import Any
+
+import pytest
 
 from dicefront.server import claims
 from dicefront.server.claims import Claims
 from dicefront.server.hub import Hub
-from dicefront.server.storage import Storage
+from dicefront.server.storage import GameRow, Seat, Storage
 
 from .helpers_async import run_coroutine
 
@@ -71,3 +74,26 @@ def test_a_process_whose_loop_stops_answering_gives_its_claims_up(pg_url: str) -
             theirs.close()
 
     assert run_coroutine(scenario()) == [True, False, True, False]
+
+
+def test_a_game_that_cannot_be_restored_is_tried_once_not_at_every_sweep(pg_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    store = Storage(pg_url)
+    seats = [Seat("computer", agent="random"), Seat("computer", agent="random")]
+    store.create_game(GameRow("bad", "ditch", {"board": "no such board"}, seats, 1.0, automatic=True))
+    store.close()
+    caplog.set_level(logging.ERROR, logger="dicefront.server")
+
+    async def scenario() -> list[Any]:
+        storage = Storage(pg_url)
+        hub = Hub(storage, step_delay=0)
+        mine = Claims(pg_url)
+        try:
+            return [await claims.sweep(hub, mine), await claims.sweep(hub, mine), mine.holds("bad")]
+        finally:
+            mine.close()
+            hub.pool.shutdown(wait=True)
+            storage.close()
+
+    assert run_coroutine(scenario()) == [0, 0, False]
+    failed = [r.getMessage() for r in caplog.records if "bad" in r.getMessage()]
+    assert len(failed) == 1 and "cannot be restored" in failed[0], failed

@@ -174,6 +174,8 @@ async def sweep(hub: Hub, claims: Claims) -> int:
         try:
             known = game_id in hub.rooms
             room = await hub.find(game_id)
+            if room is None:  # it cannot be restored (logged): not tried again at every sweep
+                hub.broken[game_id] = "cannot be restored"
             if room is not None and known:  # in memory already: maybe behind the database
                 async with room.lock:
                     await hub._catch_up(room)
