@@ -97,3 +97,18 @@ def test_a_game_that_cannot_be_restored_is_tried_once_not_at_every_sweep(pg_url:
     assert run_coroutine(scenario()) == [0, 0, False]
     failed = [r.getMessage() for r in caplog.records if "bad" in r.getMessage()]
     assert len(failed) == 1 and "cannot be restored" in failed[0], failed
+
+
+def test_a_game_claimed_again_after_the_connection_closed_under_it_is_held(pg_url: str) -> None:
+    async def scenario() -> list[Any]:
+        mine = Claims(pg_url)
+        try:
+            seen: list[Any] = [await mine.claim("g")]
+            mine._thread.submit(lambda: mine._conn.close()).result()  # closed under the claims: "g" went with it
+            seen.append(await mine.claim_many(["g", "h", "h"]))  # both taken on a new connection, each once
+            seen.append([mine.holds("g"), dict(mine.counts)])
+            return seen
+        finally:
+            mine.close()
+
+    assert run_coroutine(scenario()) == [True, ["g", "h"], [True, {"g": 1, "h": 1}]]

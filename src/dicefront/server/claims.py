@@ -117,8 +117,11 @@ class Claims:
             self._lost(exc)
 
     def _claim(self, game_ids: list[str]) -> list[str]:
-        held = [g for g in game_ids if g in self.counts]
-        fresh = [g for g in dict.fromkeys(game_ids) if g not in self.counts]
+        if self._conn is not None and self._conn.closed:  # closed under us: what it held went with it, before counting
+            self._lost(ConnectionError("the connection was closed"))
+        wanted = list(dict.fromkeys(game_ids))
+        held = [g for g in wanted if g in self.counts]
+        fresh = [g for g in wanted if g not in self.counts]
         for g in held:
             self.counts[g] += 1
         if not fresh:
