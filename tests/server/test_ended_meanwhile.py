@@ -1,6 +1,7 @@
-"""Shared (PostgreSQL) database: a game that ended in one process (a resignation) takes
-no step from another process that was still driving it (its driver, or a person's move
-through it): the step is refused as stale, and the ending stands."""
+"""Shared (PostgreSQL) database, what happens meanwhile in another process: a game that
+ended there (a resignation) or was marked broken takes no step from a process still
+driving it (the step is refused as stale, the ending stands, the driver stops); a
+person's move made there while this process still held the claim is answered here."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from fastapi.testclient import TestClient
 from dicefront.core.chance import Roll
 from dicefront.core.record import Step
 from dicefront.server import create_app
+from dicefront.server.claims import Claims
+from dicefront.server.live import LiveGame
 from dicefront.server.storage import GameRow, Seat, StaleGameError, Storage
 
 from .test_claims import _row, _store, _wait
@@ -49,3 +52,33 @@ def test_a_driver_stops_when_another_process_marks_its_game_broken(pg_url: str) 
         assert not hub.claims.holds(game_id)
     row = _row(pg_url, game_id)
     assert row.status.startswith("broken") and len(row.steps) == at_mark
+
+
+def test_a_move_made_elsewhere_while_the_driver_still_held_the_claim_is_answered(pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Process B stores a person's move just before process A, whose driver made the
+    steps up to it, gives the claim back: B could not claim the game, so A goes on with
+    it (not after the next sweep: here the sweep waits 1000 s)."""
+    game_id = _store(pg_url, [Seat("computer", agent="random"), Seat("human", token="t1", joined=True)], turn_limit=40)
+    elsewhere = Storage(pg_url)
+    moved: list[int] = []
+    release = Claims.release
+
+    async def moving_first(self: Claims, claimed: str) -> None:
+        live = LiveGame(_row(pg_url, game_id), elsewhere)
+        while not moved and not live.finished and 1 in live.state.actors and not live.state.is_chance:  # B: the person's move(s)
+            plan = live.plan_act(1, str(live.state.legal_actions(1)[0]))
+            live.write(plan)
+            live.accept(plan)
+        if live.needs_driving() and live.length > 1:
+            moved.append(live.length)
+        await release(self, claimed)
+
+    monkeypatch.setattr(Claims, "release", moving_first)
+    app = create_app(pg_url, step_delay=0, computer_agents=("random",))
+    app.state.hub.claim_every = 1000.0
+    try:
+        with TestClient(app):
+            _wait("the person's move", lambda: bool(moved))
+            _wait("the game going on after it", lambda: len(_row(pg_url, game_id).steps) > moved[0], timeout=30)
+    finally:
+        elsewhere.close()

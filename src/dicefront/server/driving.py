@@ -34,8 +34,10 @@ def drive(hub: Hub, room: Room, claimed: bool = False) -> bool:
 
 async def run_driver(hub: Hub, room: Room, claimed: bool = False) -> None:
     """Drive the room while it needs it. Shared database: only while this process holds
-    the game's claim, given back when it waits for a person, ends or fails; a step
-    another process took in meanwhile (caught up) makes it claim and go on again."""
+    the game's claim, given back when it waits for a person, ends or fails; once given
+    back it catches the game up, and a step another process took in meanwhile (a
+    person's move made there, whose driver could not claim the game from this one)
+    makes it claim and go on again."""
     claims, game_id = hub.claims, room.live.id
     while True:
         if claims is not None and not claimed and not await claims.claim(game_id):
@@ -46,7 +48,10 @@ async def run_driver(hub: Hub, room: Room, claimed: bool = False) -> None:
             if claims is not None:
                 await claims.release(game_id)
         claimed = False
-        if not (done and room.live.needs_driving() and (claims is None or room.here or room.connections)):
+        if done and claims is not None:  # a person may have moved through another process while this one held
+            async with room.lock:  # the claim: that process could not take it, so this one goes on
+                await hub._catch_up(room)
+        if not (done and room.live.needs_driving()):
             return
 
 
