@@ -67,8 +67,10 @@ async def run_steps(hub: Hub, room: Room) -> bool:
             await hub.sleep(hub.step_delay)
         async with room.lock:
             await hub._catch_up(room)
-            if not room.live.needs_driving() or room.live.row.status != "live":  # e.g. marked broken in another process:
-                return True  # its steps would be refused as stale, again and again
+            if room.live.row.status != "live" and not room.live.finished:  # marked broken in another process:
+                return False  # its steps would be refused as stale, again and again
+            if not room.live.needs_driving():
+                return True
             secret = not room.live.state.is_chance and room.live.secret_node()
             start = hub.clock()
             try:
