@@ -33,6 +33,7 @@ from ..core.errors import DicefrontError
 from ..core.events import Event
 from ..core.record import Step
 from .storage_schema import CHANNEL, games, migrate, steps
+from .storage_values import agent_specs
 from .storage_writer import GroupWriter
 from .wire import dumps
 
@@ -542,30 +543,8 @@ def _game_row(r: Any) -> GameRow:
         id=r.id, game=r.game, options=json.loads(r.options), seats=seats,
         created=float(r.created), status=r.status, returns=None if r.returns is None else json.loads(r.returns),
         data_files=json.loads(r.data_files), offer=r.offer, rematch=r.rematch, shown=r.shown, status_line=r.status_line,
-        shown_at=r.shown_at, automatic=bool(r.automatic), **_agent_specs(r.agent_specs, seats),
+        shown_at=r.shown_at, automatic=bool(r.automatic), **agent_specs(r.agent_specs, seats),
     )
-
-
-MAX_AGENT_SPECS = 1000
-"""The longest stored ``agent_specs`` value read (two specs of at most 200 characters)."""
-
-
-def _agent_specs(stored: str | None, seats: list[Seat]) -> dict[str, Any]:
-    """The stored spec of each computer seat (``agent_specs``; None: not stored, before
-    version 7), or None and why a value this version cannot read was refused."""
-    if not stored:
-        return {"agent_specs": None}
-    if len(stored) > MAX_AGENT_SPECS:
-        return {"agent_specs": None, "bad_agent_specs": f"{len(stored)} characters (at most {MAX_AGENT_SPECS})"}
-    try:
-        specs: Any = json.loads(stored)
-    except ValueError:
-        return {"agent_specs": None, "bad_agent_specs": "not JSON"}
-    if not isinstance(specs, list) or len(specs) != len(seats):
-        return {"agent_specs": None, "bad_agent_specs": "not a list with one entry per seat"}
-    if not all(isinstance(x, str) if s.kind == "computer" else x is None for x, s in zip(specs, seats, strict=True)):
-        return {"agent_specs": None, "bad_agent_specs": "not a text for each computer seat and null for each person"}
-    return {"agent_specs": specs}
 
 
 def _offer_times(stored: str | None) -> list[float | None]:
