@@ -112,3 +112,15 @@ def test_a_game_claimed_again_after_the_connection_closed_under_it_is_held(pg_ur
             mine.close()
 
     assert run_coroutine(scenario()) == [True, ["g", "h"], [True, {"g": 1, "h": 1}]]
+
+
+def test_claims_closed_while_the_process_stops_claim_nothing_and_do_not_fail(pg_url: str) -> None:
+    async def scenario() -> list[Any]:
+        mine = Claims(pg_url)
+        seen: list[Any] = [await mine.claim("g")]
+        mine.close()
+        seen += [await mine.claim("g"), await mine.release("g"), await mine.check(), mine.holds("g")]  # a late driver
+        mine.close()
+        return seen
+
+    assert run_coroutine(scenario()) == [True, False, None, None, False]

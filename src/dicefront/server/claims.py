@@ -29,11 +29,13 @@ is stored only if no other process stored that step first (StaleGameError)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import os
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import driving
 
@@ -41,6 +43,7 @@ if TYPE_CHECKING:
     from .hub import Hub
 
 log = logging.getLogger("dicefront.server")
+T = TypeVar("T")
 
 CLAIM_NAMESPACE = 1819
 """The first key of every claim's two-key advisory lock (the migrations' lock is the
@@ -81,21 +84,30 @@ class Claims:
 
     async def claim_many(self, game_ids: list[str]) -> list[str]:
         """Try to claim each game; those this process holds now."""
-        return await asyncio.get_running_loop().run_in_executor(self._thread, self._claim, list(game_ids))
+        return await self._on_thread(self._claim, list(game_ids)) or []
 
     async def release(self, game_id: str) -> None:
         """Give back one hold on a game (the lock goes when the last one does)."""
-        await asyncio.get_running_loop().run_in_executor(self._thread, self._release, game_id)
+        await self._on_thread(self._release, game_id)
 
     async def check(self) -> None:
         """One round trip on the claims connection (if open): a heartbeat, and if it
         fails, every claim of this process is lost (``holds`` is False for each)."""
-        await asyncio.get_running_loop().run_in_executor(self._thread, self._check)
+        await self._on_thread(self._check)
 
     def close(self) -> None:
-        """Close the connection: the database drops every lock it held."""
-        self._thread.submit(self._drop).result()
+        """Close the connection: the database drops every lock it held. Afterwards (a
+        driver started while the process stops) nothing is claimed."""
+        with contextlib.suppress(RuntimeError):  # closed already
+            self._thread.submit(self._drop).result()
         self._thread.shutdown(wait=True)
+
+    async def _on_thread(self, fn: Callable[..., T], *args: Any) -> T | None:
+        try:
+            done = asyncio.get_running_loop().run_in_executor(self._thread, fn, *args)
+        except RuntimeError:  # closed: the process is stopping
+            return None
+        return await done
 
     # ----- on the claims thread -----------------------------------------------------
     def _connection(self) -> Any:
