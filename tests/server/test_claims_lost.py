@@ -119,8 +119,11 @@ def test_claims_closed_while_the_process_stops_claim_nothing_and_do_not_fail(pg_
         mine = Claims(pg_url)
         seen: list[Any] = [await mine.claim("g")]
         mine.close()
-        seen += [await mine.claim("g"), await mine.release("g"), await mine.check(), mine.holds("g")]  # a late driver
+        seen.append(await mine.claim("g"))  # a late driver: nothing claimed, and giving back or checking does not fail
+        await mine.release("g")
+        await mine.check()
+        seen.append(mine.holds("g"))
         mine.close()
         return seen
 
-    assert run_coroutine(scenario()) == [True, False, None, None, False]
+    assert run_coroutine(scenario()) == [True, False, False]
