@@ -110,6 +110,26 @@ class Budget:
         return not (self.seconds > 0 and self.done and time.perf_counter() >= self.deadline)
 
 
+def game_policy(state: State) -> Any:
+    """The game's optional rollout policy, ``rollout_action(state, player, rng)`` of its
+    heuristics role (None where it declares none): a cheap action for playing on."""
+    return state.game.role_function("heuristics", "rollout_action", required=False)
+
+
+def rollout_step(st: State, mover: int, rng: random.Random, policy: Any = None) -> Any:
+    """The action ``mover`` plays in a rollout: ``policy(st, mover, rng)`` (a game's
+    ``rollout_action``) when it names a legal action, else a uniform legal one; None
+    when ``mover`` has no legal action."""
+    actions = st.legal_actions(mover)
+    if not actions:
+        return None
+    if policy is not None:
+        chosen = policy(st, mover, rng)
+        if chosen is not None and chosen in actions:
+            return chosen
+    return actions[rng.randrange(len(actions))]
+
+
 def check_player(state: State, player: int) -> list[Any]:
     """The legal actions of ``player``, or a clear error when it may not act."""
     actions = state.legal_actions(player)
