@@ -26,7 +26,7 @@ def test_it_names_a_legal_action_or_none_in_random_play() -> None:
                 continue
             player = state.actors[0]
             legal = state.legal_actions(player)
-            chosen = rollout_action(state, player, rng)  # type: ignore[arg-type]
+            chosen = rollout_action(state, player, rng)
             assert chosen is None or chosen in legal, f"seed {seed}: {chosen} not legal in {state.status_text()}"
             named += chosen is not None
             state.apply(chosen if chosen is not None else legal[rng.randrange(len(legal))], player)
