@@ -35,7 +35,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.game import State
-from .common import check_player, expected_value, game_policy, rollout_step, sample_outcome
+from .common import after_action, check_player, expected_value, game_policy, rollout_step, sample_outcome, value_for
 from .greedy import GreedyAgent
 from .params import Param, check_values
 
@@ -49,8 +49,9 @@ ROLLOUT_PARAMS: tuple[Param, ...] = (
     Param("depth", "int", 40, "decisions played on after the candidate before evaluating (0: none)",
           low=0, high=1000),
     Param("policy", "choice", "game",
-          "who plays on: game (the game's rollout_action, random where it has none), greedy (one ply, "
-          "exact dice; costly) or random", choices=("game", "greedy", "random")),
+          "who plays on: game (the game's rollout_action, random where it has none), static (one ply, the "
+          "evaluation right after the action, dice pending), greedy (one ply, exact dice; costly) or random",
+          choices=("game", "static", "greedy", "random")),
     Param("margin", "float", 0.0,
           "another candidate replaces greedy's choice only if better by more than this many standard errors "
           "of the paired difference", low=0, high=10),
@@ -176,6 +177,8 @@ class RolloutAgent:
                     return None
                 return greedy.choose(st, mover, moves)
             return by_greedy
+        if self.policy == "static":
+            return by_static
         chosen = game_policy(state) if self.policy == "game" else None
 
         def by_rule(st: State, mover: int, moves: random.Random, dice: random.Random) -> Any:
@@ -184,3 +187,20 @@ class RolloutAgent:
 
     def _hidden(self, state: State) -> bool:
         return bool(state.game.spec.hidden_information if self.determinize is None else self.determinize)
+
+
+def by_static(st: State, mover: int, moves: random.Random, dice: random.Random) -> Any:
+    """One ply without the dice: the action whose position, as it stands right after
+    it (dice still pending), the evaluation likes best; ties broken by ``moves``."""
+    actions = st.legal_actions(mover)
+    if len(actions) <= 1:
+        return actions[0] if actions else None
+    best: list[Any] = []
+    top = -math.inf
+    for action in actions:
+        v = value_for(after_action(st, action, mover), mover)
+        if v > top + TIE:
+            best, top = [action], v
+        elif v >= top - TIE:
+            best.append(action)
+    return best[0] if len(best) == 1 else best[moves.randrange(len(best))]
