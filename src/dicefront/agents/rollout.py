@@ -55,14 +55,18 @@ ROLLOUT_PARAMS: tuple[Param, ...] = (
     Param("margin", "float", 0.0,
           "another candidate replaces greedy's choice only if better by more than this many standard errors "
           "of the paired difference", low=0, high=10),
+    Param("luck", "int", 0,
+          "N > 0: the luck of each run of rolls in a play-out is taken off (its outcome's value minus its "
+          "expected value over up to N dice outcomes, sampled beyond): the same mean, less noise; 0: off",
+          low=0, high=1024),
     Param("determinize", "choice", "auto", "re-sample hidden information per play-out (auto: if the game hides any)",
           choices=("auto", "true", "false")),
 )
 """The parameters of ``rollout`` and their published bounds: a decision costs at most
 ``candidates`` x ``rollouts`` play-outs of ``depth`` decisions each."""
 
-Policy = Callable[[State, int, random.Random, random.Random], Any]
-"""A base policy: ``(state, mover, policy_rng, dice_rng) -> action``."""
+Policy = Callable[[State, int, random.Random], Any]
+"""A base policy: ``(state, mover, rng) -> action`` (None: the mover has no legal action)."""
 
 
 class RolloutAgent:
@@ -77,15 +81,18 @@ class RolloutAgent:
         depth: int = 40,
         policy: str = "game",
         margin: float = 0.0,
+        luck: int = 0,
         determinize: str = "auto",
     ) -> None:
         v = check_values(ROLLOUT_PARAMS, "rollout", {"candidates": candidates, "rollouts": rollouts, "depth": depth,
-                                                   "policy": policy, "margin": margin, "determinize": determinize})
+                                                   "policy": policy, "margin": margin, "luck": luck,
+                                                   "determinize": determinize})
         self.candidates = int(v["candidates"])
         self.rollouts = int(v["rollouts"])
         self.depth = int(v["depth"])
         self.policy = str(v["policy"])
         self.margin = float(v["margin"])
+        self.luck = int(v["luck"])
         self.determinize: bool | None = {"auto": None, "true": True, "false": False}[v["determinize"]]
         self.name = "rollout"
         self._greedy = GreedyAgent()
@@ -150,29 +157,38 @@ class RolloutAgent:
     # ----- one play-out ---------------------------------------------------------------
     def play_on(self, st: State, player: int, policy: Policy, moves: random.Random, dice: random.Random) -> float:
         """Play ``st`` on for ``depth`` decisions with ``policy`` (dice from ``dice``),
-        then its expected evaluation for ``player`` over the dice pending there."""
+        then its expected evaluation for ``player`` over the dice pending there; with
+        ``luck``, less the luck of every run of rolls on the way (see ``ROLLOUT_PARAMS``)."""
         left = self.depth
+        luck = 0.0
+        spare = random.Random(dice.getrandbits(SEED_BITS)) if self.luck else dice
         while not st.is_terminal:
             if st.is_chance:
                 if left <= 0:
                     break
-                st.push_chance(sample_outcome(st, dice))
+                if self.luck:  # the rolls' value minus what they were worth on average
+                    before = expected_value(st, player, spare, self.luck)
+                    while st.is_chance:
+                        st.push_chance(sample_outcome(st, dice))
+                    luck += value_for(st, player) - before
+                else:
+                    st.push_chance(sample_outcome(st, dice))
                 continue
             if left <= 0:
                 break
             mover = st.actors[0]
-            action = policy(st, mover, moves, dice)
+            action = policy(st, mover, moves)
             if action is None:  # the mover has no legal action here: evaluate as it stands
                 break
             st.push(action, mover)
             left -= 1
-        return expected_value(st, player, dice)
+        return expected_value(st, player, spare) - luck
 
     def _policy(self, state: State) -> Policy:
         if self.policy == "greedy":
             greedy = self._greedy
 
-            def by_greedy(st: State, mover: int, moves: random.Random, dice: random.Random) -> Any:
+            def by_greedy(st: State, mover: int, moves: random.Random) -> Any:
                 if not st.legal_actions(mover):
                     return None
                 return greedy.choose(st, mover, moves)
@@ -181,7 +197,7 @@ class RolloutAgent:
             return by_static
         chosen = game_policy(state) if self.policy == "game" else None
 
-        def by_rule(st: State, mover: int, moves: random.Random, dice: random.Random) -> Any:
+        def by_rule(st: State, mover: int, moves: random.Random) -> Any:
             return rollout_step(st, mover, moves, chosen)
         return by_rule
 
@@ -189,7 +205,7 @@ class RolloutAgent:
         return bool(state.game.spec.hidden_information if self.determinize is None else self.determinize)
 
 
-def by_static(st: State, mover: int, moves: random.Random, dice: random.Random) -> Any:
+def by_static(st: State, mover: int, moves: random.Random) -> Any:
     """One ply without the dice: the action whose position, as it stands right after
     it (dice still pending), the evaluation likes best; ties broken by ``moves``."""
     actions = st.legal_actions(mover)
