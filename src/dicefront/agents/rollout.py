@@ -111,13 +111,15 @@ class RolloutAgent:
 
     def shortlist(self, state: State, player: int, rng: random.Random, hidden: bool | None = None) -> list[Any]:
         """The ``candidates`` best actions by greedy's one-ply scores, best first (on a
-        determinized sample when the game hides information); ties keep the legal
-        order."""
+        determinized sample when the game hides information); equal scores in an order
+        drawn from ``rng``."""
         if hidden is None:
             hidden = self._hidden(state)
         base = state.determinize(player, rng) if hidden else state
         scored = self._greedy.scores(base, player, rng)
-        order = sorted(range(len(scored)), key=lambda i: -scored[i][1])
+        order = list(range(len(scored)))
+        rng.shuffle(order)  # equal scores in random order, as greedy breaks ties (not the first few listed)
+        order.sort(key=lambda i: -scored[i][1])
         return [scored[i][0] for i in order[: self.candidates]]
 
     def values(self, state: State, player: int, candidates: list[Any], rng: random.Random,
