@@ -11,6 +11,7 @@ import pytest
 
 import dicefront
 from dicefront.agents import RandomAgent, RolloutAgent, make_agent
+from dicefront.agents.common import cumulative, sample_outcome
 from dicefront.core import AgentError, Game, Roll, State, agent_copy, dice, sample
 from dicefront.core.match import play_match
 
@@ -281,3 +282,46 @@ def test_no_peeking_on_real_games(name: str) -> None:
             rng = random.Random(100 + i)
             picks.append(agent.choose(agent_copy(state, player, rng), player, rng))
         assert picks[0] == picks[1], f"{where}: through the match runner's copy"
+
+
+class Ticket(random.Random):
+    """An RNG whose ``random()`` is always ``ticket``."""
+
+    def __init__(self, ticket: float) -> None:
+        super().__init__(0)
+        self.ticket = ticket
+
+    def random(self) -> float:
+        return self.ticket
+
+
+def _linear_pick(outcomes: list[tuple[Roll, Any]], ticket: float) -> Roll:
+    """``sample_outcome`` as it was first written: a scan of the running sum."""
+    acc = 0.0
+    for outcome, p in outcomes:
+        acc += p.numerator / p.denominator
+        if ticket < acc:
+            return outcome
+    return outcomes[-1][0]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_sample_outcome_picks_as_the_linear_scan_did(seed: int) -> None:
+    """The remembered running sums (a speed-up shared with ``mcts``) pick the very
+    outcome the scan picked for every ticket, so searches play as before."""
+    game = dicefront.load("die_fighting")
+    rng = random.Random(seed)
+    state = game.new_state()
+    checked = 0
+    while not state.is_terminal and checked < 400:
+        if state.is_chance:
+            outcomes = state.chance_outcomes()
+            edges = [0.0, 1.0 - 2**-53, *cumulative(outcomes)[:6]]  # a ticket on a running sum goes on
+            for ticket in [rng.random() for _ in range(20)] + edges:
+                assert sample_outcome(state, Ticket(ticket)) == _linear_pick(outcomes, ticket), f"seed {seed}, ticket {ticket}"
+                checked += 1
+            state.apply_chance(sample(outcomes, rng))
+            continue
+        actions = state.legal_actions(state.actors[0])
+        state.apply(actions[rng.randrange(len(actions))], state.actors[0])
+    assert checked > 0
