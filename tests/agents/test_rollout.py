@@ -229,7 +229,7 @@ def test_margin_keeps_greedy_choice_unless_clearly_beaten() -> None:
 
 
 @pytest.mark.parametrize("name", dicefront.names())
-@pytest.mark.parametrize("policy", ["game", "random"])
+@pytest.mark.parametrize("policy", ["game", "random", "static:luck=8"])
 def test_plays_a_full_game_of_every_game(name: str, policy: str) -> None:
     game = dicefront.load(name)
     record = play_match(game, [make_agent(f"{SMALL}:policy={policy}"), RandomAgent()], seed=3)
