@@ -202,6 +202,34 @@ class ClimbState(State[Word]):
         return {"route": self.route, "die": self.die, "says": self.says}
 
 
+class EndlessGame(ClimbGame):
+    """Climb whose die, once rolled, is rolled again for ever (a broken game)."""
+
+    name = "endless"
+    max_length = 50
+
+    def new_state(self) -> ClimbState:
+        return EndlessState(self)
+
+
+class EndlessState(ClimbState):
+    @property
+    def is_chance(self) -> bool:
+        return self.route is not None
+
+    def clone(self) -> EndlessState:
+        new = EndlessState(self.game)
+        new.route, new.die, new.says = self.route, self.die, self.says
+        return new
+
+
+@pytest.mark.parametrize("luck", [0, 4])
+def test_a_play_out_stops_after_the_games_length_bound(luck: int) -> None:
+    agent = RolloutAgent(candidates=2, rollouts=2, depth=5, policy="random", luck=luck)
+    state = EndlessGame().new_state()
+    assert agent.choose(state, 0, random.Random(1)) in state.legal_actions(0)
+
+
 def test_candidates_are_compared_on_the_same_dice() -> None:
     agent = RolloutAgent(candidates=2, rollouts=30, depth=5, policy="random")
     state = ClimbGame().new_state()

@@ -19,6 +19,15 @@ the agent's RNG: the k-th roll of play-out ``i`` is the same draw whatever the
 candidate, so the luck of the dice largely cancels between candidates and the
 comparison is made on the same rolls.
 
+**Luck** (``luck=N``, a control variate). Each run of rolls met in a play-out adds its
+outcome's value minus its expected value (over up to N outcomes, sampled beyond with an
+RNG of its own) to a luck total taken off the play-out's value: a roll's luck averages
+zero, so the mean is unchanged while most of the dice noise goes.
+
+**Bounds.** A decision costs at most ``candidates`` x ``rollouts`` play-outs of
+``depth`` decisions, and a play-out stops after the game's ``max_length`` steps (dice
+included) whatever happens.
+
 **Hidden information.** Where the game hides anything (``determinize=auto``), every
 play-out starts from ``state.determinize(player, rng)``, a fresh sample of what the
 player cannot see (the same sample for every candidate of play-out ``i``), and the
@@ -160,17 +169,20 @@ class RolloutAgent:
     def play_on(self, st: State, player: int, policy: Policy, moves: random.Random, dice: random.Random) -> float:
         """Play ``st`` on for ``depth`` decisions with ``policy`` (dice from ``dice``),
         then its expected evaluation for ``player`` over the dice pending there; with
-        ``luck``, less the luck of every run of rolls on the way (see ``ROLLOUT_PARAMS``)."""
+        ``luck``, less the luck of every run of rolls on the way (see the module's doc)."""
         left = self.depth
+        steps = st.game.spec.max_length  # dice included: a run of re-rolls cannot go on for ever
         luck = 0.0
         spare = random.Random(dice.getrandbits(SEED_BITS)) if self.luck else dice
-        while not st.is_terminal:
+        while not st.is_terminal and steps > 0:
+            steps -= 1
             if st.is_chance:
                 if left <= 0:
                     break
                 if self.luck:  # the rolls' value minus what they were worth on average
                     before = expected_value(st, player, spare, self.luck)
-                    while st.is_chance:
+                    while st.is_chance and steps > 0:
+                        steps -= 1
                         st.push_chance(sample_outcome(st, dice))
                     luck += value_for(st, player) - before
                 else:
