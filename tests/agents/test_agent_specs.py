@@ -42,7 +42,7 @@ from dicefront.core import AgentError
         ("random:fast=1", "agent random has no parameter 'fast'; its parameters: none"),
         ("mcts:iterations=5:iterations=6", "iterations is given twice"),
         ("mcts:iterations", "key=value"),
-        ("alphazero", "unknown agent 'alphazero'; available: greedy, ismcts, mcts, random, easy"),
+        ("alphazero", "unknown agent 'alphazero'; available: greedy, ismcts, mcts, random, rollout, easy"),
         ("mcts:" + "c=1:" * 100, "too long"),
     ],
 )

@@ -11,6 +11,7 @@ import pytest
 
 from dicefront.agents import make_agent
 from dicefront.agents.mcts import MCTSAgent, rollout_step
+from dicefront.core import game as game_module
 from dicefront.core.errors import AgentError
 from dicefront.games.trench_checkers import heuristics
 from dicefront.games.trench_checkers.actions import Attack
@@ -61,6 +62,7 @@ def test_game_policy_is_asked_only_with_rollout_policy_game(monkeypatch: pytest.
         return original(state, player, rng)
 
     monkeypatch.setattr(heuristics, "rollout_action", spy, raising=True)
+    monkeypatch.setattr(game_module, "_ROLE_FUNCTIONS", {})  # forget a lookup made by an earlier test
     st = _position()
     MCTSAgent(iterations=20, rollout=6).choose(st.clone(), 0, random.Random(1))
     assert not asked

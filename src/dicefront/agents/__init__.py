@@ -18,6 +18,7 @@ from .greedy import GREEDY_PARAMS, GreedyAgent
 from .mcts import ISMCTS_PARAMS, MCTS_PARAMS, MCTSAgent, make_ismcts, mcts_iterations_per_second
 from .params import Param
 from .random_agent import RandomAgent
+from .rollout import ROLLOUT_PARAMS, RolloutAgent
 
 register_agent("random", RandomAgent, (), "picks uniformly among the legal actions")
 register_agent("greedy", GreedyAgent, GREEDY_PARAMS,
@@ -26,6 +27,8 @@ register_agent("mcts", MCTSAgent, MCTS_PARAMS,
                "Monte Carlo tree search with chance nodes and information sets")
 register_agent("ismcts", make_ismcts, ISMCTS_PARAMS,
                "mcts re-sampling hidden information at every iteration")
+register_agent("rollout", RolloutAgent, ROLLOUT_PARAMS,
+               "greedy's best few actions, each valued by playing on with a base policy on common dice")
 
 LEVELS = {
     "easy": "greedy:epsilon=0.25",
@@ -44,7 +47,7 @@ for _level, _spec in LEVELS.items():
     register_level(_level, _spec)
 
 __all__ = [
-    "LEVELS", "Agent", "AgentInfo", "GreedyAgent", "MCTSAgent", "Param", "RandomAgent", "agent_infos", "agent_names",
+    "LEVELS", "Agent", "AgentInfo", "GreedyAgent", "MCTSAgent", "Param", "RandomAgent", "RolloutAgent", "agent_infos", "agent_names",
     "game_levels", "levels", "make_agent", "make_ismcts", "mcts_iterations_per_second", "parse_spec", "register_agent",
     "register_level", "resolved_spec",
 ]

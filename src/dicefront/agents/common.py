@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import random
 import time
+from bisect import bisect_right
 from typing import Any
 
-from ..core.chance import Roll
+from ..core.chance import Outcomes, Roll
 from ..core.errors import AgentError
 from ..core.game import State
 
@@ -23,17 +24,37 @@ LEAF_BUDGET = 256
 expectation is exact; beyond it, outcomes are sampled (see ``expected_value``)."""
 
 
+CUMULATIVE_MEMO = 256
+"""Outcome lists whose running probability sums ``sample_outcome`` keeps (then forgets
+them all at once): games hand out the same few lists (2d6, a d8) again and again."""
+
+_CUMULATIVE: dict[int, tuple[Outcomes, list[float]]] = {}
+
+
+def cumulative(outcomes: Outcomes) -> list[float]:
+    """The running sums of the outcomes' probabilities, as floats, remembered per list
+    (the list is kept with its sums, so its ``id`` cannot be reused while remembered)."""
+    found = _CUMULATIVE.get(id(outcomes))
+    if found is not None and found[0] is outcomes and len(found[1]) == len(outcomes):
+        return found[1]
+    acc = 0.0
+    sums: list[float] = []
+    for _, p in outcomes:
+        acc += p.numerator / p.denominator
+        sums.append(acc)
+    if len(_CUMULATIVE) >= CUMULATIVE_MEMO:
+        _CUMULATIVE.clear()
+    _CUMULATIVE[id(outcomes)] = (outcomes, sums)
+    return sums
+
+
 def sample_outcome(state: State, rng: random.Random) -> Roll:
     """One chance outcome picked by its exact probability, with floats for speed
-    (``rng.random()`` is the same on every machine)."""
+    (``rng.random()`` is the same on every machine): the first outcome whose running
+    sum of probabilities exceeds the ticket drawn, the last if rounding leaves none."""
     outcomes = state.chance_outcomes()
-    ticket = rng.random()
-    acc = 0.0
-    for outcome, p in outcomes:
-        acc += p.numerator / p.denominator
-        if ticket < acc:
-            return outcome
-    return outcomes[-1][0]
+    i = bisect_right(cumulative(outcomes), rng.random())
+    return outcomes[i][0] if i < len(outcomes) else outcomes[-1][0]
 
 
 def value_for(state: State, player: int) -> float:
@@ -108,6 +129,26 @@ class Budget:
         if self.done < self.floor:
             return True
         return not (self.seconds > 0 and self.done and time.perf_counter() >= self.deadline)
+
+
+def game_policy(state: State) -> Any:
+    """The game's optional rollout policy, ``rollout_action(state, player, rng)`` of its
+    heuristics role (None where it declares none): a cheap action for playing on."""
+    return state.game.role_function("heuristics", "rollout_action", required=False)
+
+
+def rollout_step(st: State, mover: int, rng: random.Random, policy: Any = None) -> Any:
+    """The action ``mover`` plays in a rollout: ``policy(st, mover, rng)`` (a game's
+    ``rollout_action``) when it names a legal action, else a uniform legal one; None
+    when ``mover`` has no legal action."""
+    actions = st.legal_actions(mover)
+    if not actions:
+        return None
+    if policy is not None:
+        chosen = policy(st, mover, rng)
+        if chosen is not None and chosen in actions:
+            return chosen
+    return actions[rng.randrange(len(actions))]
 
 
 def check_player(state: State, player: int) -> list[Any]:

@@ -33,7 +33,8 @@ from typing import Any
 
 from ..core.fields import key_fields
 from ..core.game import Game, State
-from .common import Budget, check_player, expected_value, sample_outcome, value_for
+from .common import Budget, check_player, expected_value, game_policy, sample_outcome, value_for
+from .common import rollout_step as rollout_step  # re-exported: it lived here first
 from .params import Param, check_values
 
 NO_LIMIT = 10**9
@@ -431,7 +432,7 @@ class MCTSAgent:
         short rollout. Evaluated for the searching player, who may see it."""
         policy = None
         if self.rollout and self.rollout_policy == "game":
-            policy = st.game.role_function("heuristics", "rollout_action", required=False)
+            policy = game_policy(st)
         for _ in range(self.rollout):
             if st.is_terminal:
                 break
@@ -445,20 +446,6 @@ class MCTSAgent:
             st.push(action, mover)
         v = value_for(st, player)
         return v if player == 0 else -v
-
-
-def rollout_step(st: State, mover: int, rng: random.Random, policy: Any = None) -> Any:
-    """The action ``mover`` plays in a rollout: ``policy(st, mover, rng)`` (a game's
-    ``rollout_action``) when it names a legal action, else a uniform legal one; None
-    when ``mover`` has no legal action."""
-    actions = st.legal_actions(mover)
-    if not actions:
-        return None
-    if policy is not None:
-        chosen = policy(st, mover, rng)
-        if chosen is not None and chosen in actions:
-            return chosen
-    return actions[rng.randrange(len(actions))]
 
 
 def has_key(st: State) -> bool:

@@ -3,14 +3,19 @@ exact-odds feature."""
 
 from __future__ import annotations
 
+import math
+import random
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
+from .actions import Activate, Attack, Charge, DieFightingAction, MoveTo, Pass
 from .constants import ROLLING, EventKind, PendingKind, Phase, Stage
 from .tables import Unit, UnitTable, split_key
 
 if TYPE_CHECKING:
     from .rules import DieFightingState
+
+PASS = Pass()
 
 THREAT_NOW = 0.5
 """Share of a unit's best expected damage (in material) on an enemy it can attack from
@@ -267,3 +272,91 @@ def outcome_label(before: DieFightingState, after: DieFightingState, events: lis
         return "miss"
     texts = [after.game.shown_text(e.text) for e in kinds if e.kind not in (EventKind.ROLL, EventKind.PHASE, EventKind.ROUND, EventKind.DAMAGE_LOST)]
     return "; ".join(texts) or "no change"
+
+
+def rollout_action(state: DieFightingState, player: int, rng: random.Random) -> DieFightingAction | None:
+    """A cheap, sensible action for playing a position on (``rollout`` and ``mcts``'s
+    ``rollout_policy=game``): in combat, the order with the best expected damage by the
+    tables' odds (``expected_loss``; a pass when none does any), a unit with an enemy in
+    range activated first; in the movement phase, the square nearest an enemy (for a
+    Ranged unit, the nearest square with an enemy in range but none adjacent). None
+    elsewhere (set-up, break-away moves): a uniform legal action instead."""
+    phase = state.phase
+    if phase == Phase.ORDER:
+        return _best_order(state, player)
+    if phase == Phase.MOVE_TO:
+        return _best_square(state, player)
+    if phase == Phase.COMBAT:
+        return _eager_unit(state, player, rng)
+    return None
+
+
+def _best_order(state: DieFightingState, player: int) -> DieFightingAction | None:
+    if state.active is None:
+        return None
+    table = state.game.table
+    unit = state.units[state.active]
+    ranged = table.units[unit.kind].ranged
+    best: DieFightingAction | None = None
+    top = 0.0
+    legal = state.legal_actions(player)
+    for action in legal:
+        if isinstance(action, Attack):
+            share = len(action.targets)
+            value = 0.0
+            for cell in action.targets:
+                target = state.unit_at(cell)
+                if target is not None:
+                    blocked = ranged and state.board.line_blocked(unit.cell, cell)
+                    value += expected_loss(table, unit, target, blocked, share)
+        elif isinstance(action, Charge):
+            target = state.unit_at(action.target)
+            value = 0.0 if target is None else expected_loss(table, unit, target)
+        else:
+            continue
+        if value > top:
+            best, top = action, value
+    if best is None and PASS in legal:
+        return PASS
+    return best
+
+
+def _best_square(state: DieFightingState, player: int) -> DieFightingAction | None:
+    if state.active is None:
+        return None
+    unit = state.units[state.active]
+    enemies = [e.cell for e in state.units.values() if e.owner != player]
+    if not enemies:
+        return None
+    reach = state.game.table.stat(unit.kind, unit.commander, "range") if state.card(unit).ranged else 1
+    best: DieFightingAction | None = None
+    top = -math.inf
+    for action in state.legal_actions(player):
+        if not isinstance(action, MoveTo):
+            continue
+        x, y = action.cell
+        near = min(max(abs(ex - x), abs(ey - y)) for ex, ey in enemies)
+        if reach == 1:
+            score = -near
+        else:  # Ranged: any square with an enemy in range and none adjacent, else the nearest
+            score = -reach if near == 1 else -max(near - reach, 0)
+        if score > top:
+            best, top = action, score
+    return best
+
+
+def _eager_unit(state: DieFightingState, player: int, rng: random.Random) -> DieFightingAction | None:
+    actions = state.legal_actions(player)
+    enemies = [e.cell for e in state.units.values() if e.owner != player]
+    table = state.game.table
+    eager = []
+    for action in actions:
+        unit = state.unit_at(action.cell) if isinstance(action, Activate) else None
+        if unit is None:
+            continue
+        reach = table.stat(unit.kind, unit.commander, "range")
+        x, y = unit.cell
+        if any(max(abs(ex - x), abs(ey - y)) <= reach for ex, ey in enemies):
+            eager.append(action)
+    pool = eager or actions
+    return pool[rng.randrange(len(pool))] if pool else None
