@@ -1,0 +1,112 @@
+"""Shared (PostgreSQL) database, two server processes: a computer's secret plan (Hell's
+Ditch) reaches a spectator connected through the process that does NOT drive the game
+no earlier and no differently than one connected through the driving process. The
+driving process holds its padding (``secret_pad``) open here until the test lets it
+go: while it is held, neither spectator may have heard of the plan; once it is
+published, both have heard the same messages."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from dicefront.server import create_app
+
+from .conftest import PatchingSocket
+from .test_claims import _row, _wait
+from .test_side_channel import _comparable, _until_pong
+
+
+class _Planner:
+    """A computer player that writes ``orders`` orders each turn (with the counter that
+    allows three), then ``done``."""
+
+    def __init__(self, orders: int) -> None:
+        self.orders = orders
+
+    def choose(self, state: Any, player: int, rng: random.Random) -> Any:
+        legal = state.legal_actions(player)
+        texts = [str(a) for a in legal]
+        if "counter 3/1" in texts:
+            return legal[texts.index("counter 3/1")]
+        if len(state.orders[player]) < self.orders:
+            return next(a for a in legal if str(a) != "done")
+        return legal[texts.index("done")] if "done" in texts else legal[0]
+
+
+@contextmanager
+def _two_processes(pg_url: str, orders: int, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[TestClient, TestClient, Any, Any]]:
+    """Two apps on one database: ``a`` drives every game, ``b`` never does."""
+    monkeypatch.setattr("dicefront.server.hub.make_agent", lambda spec, game=None: _Planner(orders))
+    a = create_app(pg_url, step_delay=0, computer_agents=("random",))
+    b = create_app(pg_url, step_delay=0, computer_agents=("random",))
+    hub_a, hub_b = a.state.hub, b.state.hub
+    hub_a.secret_pad = hub_b.secret_pad = 1.0
+    hub_a.claim_every = hub_b.claim_every = 1000.0
+    monkeypatch.setattr(hub_b, "_drive", lambda room: None)
+    with TestClient(a) as client_a, TestClient(b) as client_b:
+        yield client_a, client_b, hub_a, hub_b
+
+
+def _hold_padding(hub: Any, monkeypatch: pytest.MonkeyPatch) -> tuple[threading.Event, threading.Event]:
+    """Make the hub's padding wait until ``release`` is set; ``padding`` tells it began.
+    (With ``step_delay`` 0 the only sleep a driver takes is a secret plan's padding.)"""
+    padding, release = threading.Event(), threading.Event()
+
+    async def held(seconds: float) -> None:
+        padding.set()
+        while not release.is_set():
+            await asyncio.sleep(0.01)
+
+    monkeypatch.setattr(hub, "sleep", held)
+    return padding, release
+
+
+def _caught_up(pg_url: str, hub: Any, game_id: str) -> Callable[[], bool]:
+    """Whether the hub took in every step stored and told its connections."""
+    return lambda: hub.rooms[game_id].live.length == len(_row(pg_url, game_id).steps) and game_id not in hub._refreshing
+
+
+@pytest.mark.parametrize("orders", [0, 3])
+def test_a_computer_plan_is_heard_through_another_process_no_earlier_than_through_the_driving_one(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch, orders: int
+) -> None:
+    with _two_processes(pg_url, orders, monkeypatch) as (client_a, client_b, hub_a, hub_b), ExitStack() as stack:
+        drive_a = hub_a._drive
+        driving = [False]
+        monkeypatch.setattr(hub_a, "_drive", lambda room: drive_a(room) if driving[0] else None)  # not before both watch
+        made = client_a.post("/api/games", json={"game": "hells_ditch", "opponent": "random", "seat": 0, "options": {}}).json()
+        game_id = made["id"]
+
+        def watch(client: TestClient) -> Any:
+            ws = PatchingSocket(stack.enter_context(client.websocket_connect(f"/ws/{game_id}")))
+            ws.send_json({"type": "hello"})
+            return ws
+
+        here, there = watch(client_a), watch(client_b)
+        greeted = _until_pong(here), _until_pong(there)
+        assert _comparable(greeted[0]) == _comparable(greeted[1])
+        padding, release = _hold_padding(hub_a, monkeypatch)
+        driving[0] = True
+        watch(client_a)  # a third spectator: its connection starts the driver
+        _wait("the computer's plan being padded", padding.is_set)
+        _wait("the other process catching up", _caught_up(pg_url, hub_b, game_id))
+        during = _comparable(_until_pong(here)), _comparable(_until_pong(there))
+        assert during[1] == during[0], (
+            f"through the other process a spectator heard {len(during[1])} message(s) while the driving process still "
+            f"padded the computer's plan ({len(during[0])} through it)"
+        )
+        release.set()
+        _wait("the plan being published", lambda: hub_a.rooms[game_id].driver.done())
+        _wait("the other process catching up", _caught_up(pg_url, hub_b, game_id))
+        time.sleep(0.1)  # any message still on its way through the test client
+        after = _comparable(_until_pong(here)), _comparable(_until_pong(there))
+        assert after[0] and after[1] == after[0], "the spectators heard the published plan differently through the two processes"
