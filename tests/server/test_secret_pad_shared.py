@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import Any
@@ -50,8 +49,9 @@ def _two_processes(pg_url: str, orders: int, monkeypatch: pytest.MonkeyPatch) ->
     b = create_app(pg_url, step_delay=0, computer_agents=("random",))
     hub_a, hub_b = a.state.hub, b.state.hub
     hub_a.secret_pad = hub_b.secret_pad = 1.0
-    hub_a.claim_every = hub_b.claim_every = 1000.0
     monkeypatch.setattr(hub_b, "_drive", lambda room: None)
+    for hub in (hub_a, hub_b):  # no sweep takes the game over: ``a`` drives it when the test lets it (``_drive``)
+        monkeypatch.setattr(hub.storage, "automatic_games", lambda limit: [])
     with TestClient(a) as client_a, TestClient(b) as client_b:
         yield client_a, client_b, hub_a, hub_b
 
@@ -106,7 +106,6 @@ def test_a_computer_plan_is_heard_through_another_process_no_earlier_than_throug
         )
         release.set()
         _wait("the plan being published", lambda: hub_a.rooms[game_id].driver.done())
-        _wait("the other process catching up", _caught_up(pg_url, hub_b, game_id))
-        time.sleep(0.1)  # any message still on its way through the test client
+        _wait("the other process catching up", _caught_up(pg_url, hub_b, game_id))  # and telling its connections
         after = _comparable(_until_pong(here)), _comparable(_until_pong(there))
         assert after[0] and after[1] == after[0], "the spectators heard the published plan differently through the two processes"
