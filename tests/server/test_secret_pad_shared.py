@@ -1,4 +1,5 @@
-"""Shared (PostgreSQL) database, two server processes: a computer's secret plan (Hell's
+"""Shared (PostgreSQL) database, two server processes (two apps, each with its hub,
+fan-out listener and claims, in this test process): a computer's secret plan (Hell's
 Ditch) reaches a spectator connected through the process that does NOT drive the game
 no earlier and no differently than one connected through the driving process. The
 driving process holds its padding (``secret_pad``) open here until the test lets it
@@ -109,3 +110,42 @@ def test_a_computer_plan_is_heard_through_another_process_no_earlier_than_throug
         _wait("the other process catching up", _caught_up(pg_url, hub_b, game_id))  # and telling its connections
         after = _comparable(_until_pong(here)), _comparable(_until_pong(there))
         assert after[0] and after[1] == after[0], "the spectators heard the published plan differently through the two processes"
+
+
+def test_a_move_stored_through_another_process_during_the_padding_makes_the_computer_plan_again(
+    pg_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The padded batch is not in the database yet: a person's move through the other
+    process is stored at once, the batch's commit is then refused as stale, and the
+    computer plans again (padded again) after that move; nobody gets an error."""
+    with _two_processes(pg_url, 0, monkeypatch) as (client_a, client_b, hub_a, hub_b), ExitStack() as stack:
+        padding, release = _hold_padding(hub_a, monkeypatch)
+        pads: list[float] = []
+        held = hub_a.sleep
+
+        async def counted(seconds: float) -> None:
+            pads.append(seconds)
+            await held(seconds)
+
+        monkeypatch.setattr(hub_a, "sleep", counted)
+        made = client_a.post("/api/games", json={"game": "hells_ditch", "opponent": "random", "seat": 0, "options": {}}).json()
+        game_id = made["id"]
+        _wait("the computer's plan being padded", padding.is_set)
+        before = len(_row(pg_url, game_id).steps)
+        me = PatchingSocket(stack.enter_context(client_b.websocket_connect(f"/ws/{game_id}")))
+        me.send_json({"type": "hello", "token": made["token"]})
+        heard = _until_pong(me)
+        action = next(m for m in heard if m["type"] == "state")["actions"][0]["text"]
+        me.send_json({"type": "act", "action": action})
+        answer = _until_pong(me)
+        assert [m["type"] for m in answer if m["type"] != "players"] == ["state"]
+        assert len(_row(pg_url, game_id).steps) == before + 1, "the person's move is stored while the computer's plan is padded"
+        release.set()
+        _wait("the plan being published", lambda: hub_a.rooms[game_id].driver.done())
+        _wait("the other process catching up", _caught_up(pg_url, hub_b, game_id))
+        rest = _until_pong(me)
+    steps = _row(pg_url, game_id).steps
+    assert steps[before].player == 0 and [s.player for s in steps[before + 1:]] == [1] * (len(steps) - before - 1) and len(steps) > before + 1
+    assert len(pads) == 2, "the computer planned again after the person's move (and padded that plan too)"
+    assert not any(m["type"] == "error" for m in heard + answer + rest)
+    assert any(m["type"] == "state" and m.get("by") == 1 for m in rest), "the person heard of the computer's plan once published"
