@@ -71,8 +71,6 @@ async def run_steps(hub: Hub, room: Room) -> bool:
                 return False  # its steps would be refused as stale, again and again
             if not room.live.needs_driving():
                 return True
-            secret = not room.live.state.is_chance and room.live.secret_node()
-            start = hub.clock()
             try:
                 told = await step_automatic(hub, room)
             except StaleGameError:
@@ -81,8 +79,6 @@ async def run_steps(hub: Hub, room: Room) -> bool:
                 log.exception("game %s: automatic step failed", room.live.id)
                 await hub._tell_all(room, {"type": "error", "message": "the server could not continue this game"})
                 return False
-            if secret:  # the delay must not tell how many private steps were made
-                await hub.sleep(max(0.0, start + hub.step_delay + hub.secret_pad - hub.clock()))
             await hub._broadcast(room, told)
     return True
 
@@ -90,10 +86,18 @@ async def run_steps(hub: Hub, room: Room) -> bool:
 async def step_automatic(hub: Hub, room: Room) -> Told:
     """A die roll (planned on the loop: cheap) or a computer move (the agent thinks in
     a worker thread), committed; with no pause between steps, the rolls that follow
-    at once go with it."""
+    at once go with it. A computer's private sequence is committed only when it is
+    published, ``step_delay + secret_pad`` after its thinking began: before that no
+    process can read it from the database or hear of it (a commit NOTIFYs the others),
+    so it reaches every process's connections at the same moment, however many steps
+    it has (server/README.md, "Secret steps")."""
     live, follow = room.live, not hub.step_delay
+    start = hub.clock()
     if live.state.is_chance:
         plan = live.plan_automatic(room.agents, follow)
     else:
+        secret = live.secret_node()
         plan = await hub._thread(live.plan_automatic, room.agents, follow)
+        if plan is not None and secret:  # the delay must not tell how many private steps were made
+            await hub.sleep(max(0.0, start + hub.step_delay + hub.secret_pad - hub.clock()))
     return {} if plan is None else await hub._commit(room, plan)
