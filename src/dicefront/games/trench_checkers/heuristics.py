@@ -23,13 +23,13 @@ That makes converting a lead early worth more than sitting on it."""
 from __future__ import annotations
 
 import math
-from functools import cache
 from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from .actions import Attack, EndAttacks, Pass, TrenchAction
-from .combat import COMMANDO_DIE, HEIGHT_DIE
+from .combat import COMMANDO_DIE
 from .constants import ATTACK, DEFEND, REACT, Kind
+from .endgame import _REACH, _REACH_MAX, assess, battle_odds, dice, reach_map
 
 if TYPE_CHECKING:
     import random
@@ -61,42 +61,9 @@ FINISH_RANGE = 12.0  # moves beyond which a hunter earns nothing
 KNEE, CAP = 0.7, 0.98  # values beyond KNEE are squeezed below CAP (short of a won game's 1)
 
 
-@cache
-def battle_odds(att: tuple[int, int], dfn: tuple[int, int], bonus: int = 0) -> tuple[float, float, float, float, float]:
-    """(attacker wins, tie, defender wins, attacker wins but the defender rolled its top
-    face, defender wins but the attacker rolled its top face) for two dice given as
-    (sides, rolls kept best of); ``bonus`` is added to the attacker's roll (minus: to
-    the defender's)."""
-    a_sides, a_n = att
-    d_sides, d_n = dfn
-    pa = [(k**a_n - (k - 1) ** a_n) / a_sides**a_n for k in range(1, a_sides + 1)]
-    pd = [(k**d_n - (k - 1) ** d_n) / d_sides**d_n for k in range(1, d_sides + 1)]
-    win = tie = lose = win_top = lose_top = 0.0
-    for x, px in enumerate(pa, 1):
-        for y, py in enumerate(pd, 1):
-            p = px * py
-            if x + bonus > y:
-                win += p
-                if y == d_sides:
-                    win_top += p
-            elif x + bonus < y:
-                lose += p
-                if x == a_sides:
-                    lose_top += p
-            else:
-                tie += p
-    return win, tie, lose, win_top, lose_top
-
-
 STRENGTH = {(sides, n): sum((k**n - (k - 1) ** n) * k for k in range(1, sides + 1)) / sides**n / COMMANDO_DIE
             for sides in (4, 6, 8, 10) for n in (1, 2)}
 """A stack's expected roll as a share of the d10's top face, by its dice."""
-
-
-def dice(ranks: str) -> tuple[int, int]:
-    """(die sides, rolls kept) of a stack (rules 5.3, 6.3, 7.2)."""
-    sides = COMMANDO_DIE if "C" in ranks else HEIGHT_DIE[len(ranks)]
-    return sides, 2 if "V" in ranks else 1
 
 
 def _lowest(ranks: str) -> float:
@@ -245,31 +212,6 @@ def finish_weight(mine: float, theirs: float, round_: int, limit: int) -> float:
     lead = (mine - theirs) / (mine + theirs)
     elapsed = min(1.0, max(0, round_ - 1) / max(1, limit))
     return FINISH * min(1.0, FINISH_LEAD * lead) * (1.0 + FINISH_LATE * elapsed)
-
-
-_REACH: dict[tuple[frozenset[Cell], Cell], dict[Cell, int]] = {}
-"""``reach_map`` by its walls and target (searches meet the same few again and again)."""
-_REACH_MAX = 2_000
-
-
-def reach_map(ortho: dict[Cell, tuple[Cell, ...]], walls: frozenset[Cell], target: Cell) -> dict[Cell, int]:
-    """Moves (one tile each, rule 3.3) from every reachable tile to a tile next to
-    ``target``, around ``walls`` (terrain, other enemy units): 0 on the tiles next to it."""
-    dist: dict[Cell, int] = {}
-    frontier = [c for c in ortho[target] if c not in walls]
-    for c in frontier:
-        dist[c] = 0
-    d = 0
-    while frontier:
-        d += 1
-        nxt = []
-        for c in frontier:
-            for n in ortho[c]:
-                if n not in dist and n not in walls and n != target:
-                    dist[n] = d
-                    nxt.append(n)
-        frontier = nxt
-    return dist
 
 
 def hunt_credit(
@@ -443,7 +385,13 @@ def evaluate(state: TrenchState, player: int) -> float:
     if base is None:
         base = outlook.value(material[me], material[opp], pieces[me], pieces[opp])
     positional = (extra[me] - extra[opp]) / (total + extra[0] + extra[1] + 1.0)
-    raw = base + tactics[me] - tactics[opp] + positional
+    rest = tactics[me] - tactics[opp] + positional
+    end = assess(state)
+    if end is not None:  # one side is down to its last units: the chance to convert them
+        converted, share = end
+        base = share * (converted if me == 0 else -converted) + (1.0 - share) * base
+        rest *= 1.0 - share
+    raw = base + rest
     size = abs(raw)
     if size <= KNEE:
         return raw
