@@ -17,7 +17,9 @@ remove the hunters')`` by a small dynamic programme over unit *kinds*, not posit
   wounded (rule 7.4), Last Stand takes the lowest piece of a bigger winner (rule 5.8);
 * no round left: a draw (rule 9.3). The hunted do not move (an approximation).
 
-Values are memoised by their (hashable) arguments in a bounded store."""
+Values are memoised by their (hashable) arguments in a store emptied, when full,
+before a position is valued (one valuation fills at most a few ten thousand entries:
+the kinds, distances and rounds are capped)."""
 
 from __future__ import annotations
 
@@ -143,10 +145,7 @@ def value(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step
     key = (hunters, prey, rounds, step, reserve)
     v = _VALUES.get(key)
     if v is None:
-        v = _step(hunters, prey, rounds, step, reserve)
-        if len(_VALUES) >= _VALUES_MAX:
-            _VALUES.clear()
-        _VALUES[key] = v
+        v = _VALUES[key] = _step(hunters, prey, rounds, step, reserve)
     return v
 
 
@@ -174,7 +173,7 @@ def moved(hunters: tuple[Hunter, ...], moves: int) -> list[tuple[Hunter, ...]]:
         seen.add(h)
         ranks, wounded, d, dc = h
         near = (ranks, wounded, max(0, d - moves), dc) if d else (ranks, wounded, 1, dc)
-        out.append(hunters[:i] + (near,) + hunters[i + 1:])
+        out.append((*hunters[:i], near, *hunters[i + 1:]))
     return out
 
 
@@ -319,6 +318,8 @@ def assess(state: TrenchState) -> tuple[float, float] | None:
         stacks[stack[0] // per].append((cell, "".join(sorted(state.rank[pid] for pid in stack))))
     if not stacks[0] or not stacks[1]:
         return None
+    if len(_VALUES) >= _VALUES_MAX:  # bounded between evaluations, never within one (it would redo its work)
+        _VALUES.clear()
     small = [q for q in (0, 1) if len(stacks[q]) <= PREY_MAX]
     if not small:
         return None
@@ -396,7 +397,7 @@ def _between(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, s
     for i, (h, c) in enumerate(zip(hunters, coarse, strict=True)):
         share = (c[2] * MOVES - h[2]) / MOVES
         if share > 0.0 and c[2] > 0 and h[2] < MAX_MOVES:
-            closer = coarse[:i] + ((c[0], c[1], c[2] - 1, c[3]),) + coarse[i + 1:]
+            closer = (*coarse[:i], (c[0], c[1], c[2] - 1, c[3]), *coarse[i + 1:])
             gain += share * (value(closer, prey, rounds, step, reserve) - v)
     return v + gain / len(hunters) if hunters else v
 
