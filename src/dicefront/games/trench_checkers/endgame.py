@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 
 HUNTERS = 3  # hunter stacks the programme follows (the rest are a reserve)
 MAX_MOVES = 15  # moves beyond which a stack counts as this far
-MAX_ETA = 5  # rounds of moves beyond which a stack counts as this far
-MAX_ROUNDS = 16  # rounds beyond which more make no difference worth a key
+MAX_ETA = 4  # rounds of moves beyond which a stack counts as this far
+MAX_ROUNDS = 12  # rounds beyond which more make no difference worth a key
 MOVES = 3  # moves a side makes a round (rule 3.1)
 DISCOUNT = 0.95  # a result one round later is worth this much of one now
 
@@ -131,17 +131,20 @@ def value(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step
     """E[result] for the hunters: +1 when every hunted piece is removed, -1 when every
     hunter (and no reserve) is, 0 at the round limit; ``rounds`` counts the current
     one, ``step`` says where in it play stands."""
+    return _value(tuple(sorted(hunters)), tuple(sorted(prey)), rounds, step, reserve)
+
+
+def _value(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step: int, reserve: bool) -> float:
+    """``value`` of hunters and prey given in their order (sorted)."""
     if not prey:
         return 1.0 if hunters or reserve else 0.0  # both removed in one battle: a draw (rule 9.2)
     if not hunters:
         return 0.0 if reserve else -1.0
     if step == NEXT:  # a round later: worth a little less (the hunted move too, which is not modelled)
-        return DISCOUNT * value(hunters, prey, rounds - 1, MOVE_FIRST, reserve) if rounds > 1 else 0.0
+        return DISCOUNT * _value(hunters, prey, rounds - 1, MOVE_FIRST, reserve) if rounds > 1 else 0.0
     if rounds <= 0:
         return 0.0
     rounds = min(rounds, MAX_ROUNDS)
-    hunters = tuple(sorted(hunters))
-    prey = tuple(sorted(prey))
     key = (hunters, prey, rounds, step, reserve)
     v = _VALUES.get(key)
     if v is None:
@@ -152,7 +155,7 @@ def value(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step
 def _step(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step: int, reserve: bool) -> float:
     if step in (MOVE_FIRST, MOVE_SECOND):
         then = AB if step == MOVE_FIRST else BA
-        return max(value(hs, prey, rounds, then, reserve) for hs in moved(hunters, 1))
+        return max(_value(hs, prey, rounds, then, reserve) for hs in moved(hunters, 1))
     if step in (AB, A):
         return _hunters_attack(hunters, prey, rounds, B if step == AB else NEXT, reserve)
     return _prey_attacks(hunters, prey, rounds, NEXT if step == B else A, reserve)
@@ -173,7 +176,7 @@ def moved(hunters: tuple[Hunter, ...], moves: int) -> list[tuple[Hunter, ...]]:
         seen.add(h)
         ranks, wounded, d, dc = h
         near = (ranks, wounded, max(0, d - moves), dc) if d else (ranks, wounded, 1, dc)
-        out.append((*hunters[:i], near, *hunters[i + 1:]))
+        out.append(tuple(sorted((*hunters[:i], near, *hunters[i + 1:]))))
     return out
 
 
@@ -202,12 +205,12 @@ def after_battle(
                 hs = [(x[0], x[1], x[3], x[3]) for x in hs]
         else:
             ps[j] = (qa[0], qa[1], q[2])
-        out.append((p, tuple(hs), tuple(ps)))
+        out.append((p, tuple(sorted(hs)), tuple(sorted(ps))))
     return out
 
 
 def _hunters_attack(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, then: int, reserve: bool) -> float:
-    best = value(hunters, prey, rounds, then, reserve)
+    best = _value(hunters, prey, rounds, then, reserve)
     seen: set[tuple[Unit, Unit]] = set()
     for i, h in enumerate(hunters):
         if h[2]:
@@ -216,14 +219,14 @@ def _hunters_attack(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds:
             if q[2] or ((h[0], h[1]), (q[0], q[1])) in seen:
                 continue
             seen.add(((h[0], h[1]), (q[0], q[1])))
-            v = sum(p * value(hs, ps, rounds, then, reserve) for p, hs, ps in after_battle(hunters, prey, i, j, True))
+            v = sum(p * _value(hs, ps, rounds, then, reserve) for p, hs, ps in after_battle(hunters, prey, i, j, True))
             if v > best:
                 best = v
     return best
 
 
 def _prey_attacks(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, then: int, reserve: bool) -> float:
-    worst = value(hunters, prey, rounds, then, reserve)
+    worst = _value(hunters, prey, rounds, then, reserve)
     seen: set[tuple[Unit, Unit]] = set()
     for j, q in enumerate(prey):
         if q[2]:
@@ -232,7 +235,7 @@ def _prey_attacks(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: i
             if h[2] or ((h[0], h[1]), (q[0], q[1])) in seen:
                 continue
             seen.add(((h[0], h[1]), (q[0], q[1])))
-            v = sum(p * value(hs, ps, rounds, then, reserve) for p, hs, ps in after_battle(hunters, prey, i, j, False))
+            v = sum(p * _value(hs, ps, rounds, then, reserve) for p, hs, ps in after_battle(hunters, prey, i, j, False))
             if v < worst:
                 worst = v
     return worst
@@ -280,8 +283,8 @@ def clear() -> None:
 
 
 # ----- reading a position ------------------------------------------------------------------
-PREY_MAX = 3  # the programme values positions where one side has at most this many units
-WEIGHT = {1: 1.0, 2: 1.0, 3: 0.5}  # its share of the value, by the hunted side's units
+PREY_MAX = 2  # the programme values positions where one side has at most this many units
+WEIGHT = {1: 1.0, 2: 1.0}  # its share of the value, by the hunted side's units
 
 
 def _strength(ranks: str) -> float:
