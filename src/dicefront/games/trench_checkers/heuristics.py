@@ -15,6 +15,14 @@ The evaluation (``evaluate``) adds up, for each side:
   edge in battle and by the moves (on the board, around terrain) it needs to reach it;
 * cards in hand and depots taken (hand sizes only: nothing secret is read).
 
+**The end game** (``endgame.py``): once a side is down to its last units (2, counting
+a sleeping Commando), the position is valued instead as the chance to convert it before
+the round limit: E[result] = P(the side ahead removes every enemy piece in the rounds
+left) - P(it is wiped out), by a dynamic programme over unit kinds, distances in rounds
+of moves and rounds left (exact battle odds; rules 5.1, 5.7, 5.8, 7.4, 7.5, 9.3). The
+terms above then weigh nothing (and are not computed): the programme values the kill, the closing in and the
+waiting alike, so a kill is taken when it converts more often than waiting would.
+
 The material lead is then scaled by how reachable a win still is: the round limit
 (rule 9.3) makes a lead worth nothing unless the trailing side's pieces are removed
 before it, so a lead with many enemy pieces left and few rounds to go is discounted.
@@ -271,6 +279,9 @@ def evaluate(state: TrenchState, player: int) -> float:
     and hand sizes."""
     if state.is_terminal:
         return state.returns()[player]
+    end = assess(state)
+    if end is not None and end[1] >= 1.0:  # the programme alone: the other terms would weigh nothing
+        return _squeezed(end[0] if player == 0 else -end[0])
     game = state.game
     b = game.board
     span = max(1, b.height - 1)
@@ -386,12 +397,15 @@ def evaluate(state: TrenchState, player: int) -> float:
         base = outlook.value(material[me], material[opp], pieces[me], pieces[opp])
     positional = (extra[me] - extra[opp]) / (total + extra[0] + extra[1] + 1.0)
     rest = tactics[me] - tactics[opp] + positional
-    end = assess(state)
     if end is not None:  # one side is down to its last units: the chance to convert them
         converted, share = end
         base = share * (converted if me == 0 else -converted) + (1.0 - share) * base
         rest *= 1.0 - share
-    raw = base + rest
+    return _squeezed(base + rest)
+
+
+def _squeezed(raw: float) -> float:
+    """``raw`` with values beyond KNEE squeezed below CAP."""
     size = abs(raw)
     if size <= KNEE:
         return raw
