@@ -27,7 +27,8 @@ def test_last_round_attack_on_the_last_wounded_commando_is_worth_its_win_or_tie(
     # one round left, the hunters' attack to make, more hunters behind (a reserve): the
     # game is won on a win or a tie (rule 5.7 removes both; the reserve stays), else drawn
     win, tie, _, _, _ = battle_odds(dice("VVV"), dice("C"))
-    assert value((("VVV", False, 0, 0),), (WOUNDED_C,), 1, A, reserve=True) == pytest.approx(win + tie)
+    assert value((("VVV", False, 0, 0),), (WOUNDED_C,), 1, A, reserve=((), True)) == pytest.approx(win + tie)
+    assert value((("VVV", False, 0, 0),), (WOUNDED_C,), 1, A, reserve=((("V", False, 2, 0),), False)) == pytest.approx(win + tie)
 
 
 def test_without_a_reserve_a_tie_is_a_draw_and_a_defeat_a_loss() -> None:
@@ -60,7 +61,7 @@ def test_the_sleeping_commando_wakes_with_the_last_other_piece() -> None:
     # rule 7.5: once the Soldier falls, the hunters need their rounds to the Commando
     hunters = (("VVV", False, 0, 4),)
     prey = (("S", False, False), ("C", False, True))
-    won = [(hs, ps) for p, hs, ps in after_battle(hunters, prey, 0, 0, True) if hs and len(ps) == 1]
+    won = [(hs, ps) for p, hs, ps, _ in after_battle(hunters, prey, 0, 0, True) if hs and len(ps) == 1]
     assert won and all(ps == (("C", False, False),) and hs[0][2] == 4 for hs, ps in won)
 
 
@@ -74,6 +75,14 @@ def test_more_rounds_convert_more() -> None:
     assert values == sorted(values) and values[0] < values[-1]
 
 
+def test_a_stack_of_the_reserve_takes_a_fallen_ones_place() -> None:
+    # a lone Veteran next to a wounded Commando: with more Veterans behind it, losing
+    # it costs less, and the game cannot be lost while any stands
+    alone = value((("V", False, 0, 0),), (WOUNDED_C,), 10, MOVE_FIRST)
+    backed = value((("V", False, 0, 0),), (WOUNDED_C,), 10, MOVE_FIRST, reserve=((("V", False, 1, 0), ("V", False, 2, 0)), False))
+    assert alone < backed
+
+
 def test_the_prey_strikes_back_at_a_weak_stack_next_to_it() -> None:
     # a lone Soldier next to a fresh Commando, the Commando's attack to come: it attacks
     # (it wins far more often than it loses), so the hunters' value is below the draw
@@ -82,11 +91,11 @@ def test_the_prey_strikes_back_at_a_weak_stack_next_to_it() -> None:
 
 def test_the_store_is_emptied_when_full_before_a_position_is_valued(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(endgame, "_VALUES_MAX", 50)
-    hunters, prey = (("VV", False, 4, 0), ("VVV", False, 3, 0)), (("C", False, False),)
+    hunters, prey, kept = (("VV", False, 4, 0), ("VVV", False, 3, 0)), (("C", False, False),), ((), False)
     value(hunters, prey, 10, MOVE_FIRST)
-    assert len(endgame._VALUES) > 50 and (hunters, prey, 10, MOVE_FIRST, False) in endgame._VALUES
+    assert len(endgame._VALUES) > 50 and (hunters, prey, 10, MOVE_FIRST, kept) in endgame._VALUES
     endgame.assess(_three_veterans("e5"))
-    assert (hunters, prey, 10, MOVE_FIRST, False) not in endgame._VALUES
+    assert (hunters, prey, 10, MOVE_FIRST, kept) not in endgame._VALUES
 
 
 # ----- one ply, as ``greedy`` and the first visit of ``mcts`` see the programme -----------

@@ -4,15 +4,17 @@ Once one side (the *hunted*) is down to a few units, the position is valued as
 ``E[result] = P(the hunters remove every hunted piece before the limit) - P(the hunted
 remove the hunters')`` by a small dynamic programme over unit *kinds*, not positions:
 
-* the hunters' stacks (ranks, wounded, moves needed to get next to a hunted unit, moves
-  needed to get next to the hunted side's sleeping Commando), at most ``HUNTERS`` of
-  them (the others are a reserve: the hunters cannot be wiped out while they stand);
+* the hunters' stacks (ranks, wounded, rounds of moves needed to get next to a hunted
+  unit, and to the hunted side's sleeping Commando), at most ``HUNTERS`` of them on the
+  move, the next ``RESERVE`` waiting to take a fallen one's place (and whether more
+  stand behind: then the hunters cannot be wiped out);
 * the hunted units (ranks, wounded, asleep); a sleeping Commando wakes with the last of
   the others (rule 7.5) and the hunters then need their moves to it;
 * each round the hunters make 3 moves (rule 3.1): all on one stack closing in, one to
   step a stack back, or none (they go elsewhere), whichever is best; then
   each side may make one attack (rule 5.1), the hunters choosing the best one (or none)
-  and the hunted the one worst for the hunters (or none), with exact battle odds:
+  and the hunted the one where their odds are best, if better than even, with exact
+  battle odds:
   ties remove both stacks (rule 5.7), a fresh Commando only loses its stack and is
   wounded (rule 7.4), Last Stand takes the lowest piece of a bigger winner (rule 5.8);
 * no round left: a draw (rule 9.3). The hunted do not move (an approximation).
@@ -33,16 +35,19 @@ if TYPE_CHECKING:
     from ...core.grid import Cell
     from .rules import TrenchState
 
-HUNTERS = 3  # hunter stacks the programme follows (the rest are a reserve)
+HUNTERS = 3  # hunter stacks the programme moves at once (the others wait in reserve)
+RESERVE = 3  # stacks of the reserve it follows (more: the hunters cannot be wiped out)
 MAX_MOVES = 15  # moves beyond which a stack counts as this far
 MAX_ETA = 4  # rounds of moves beyond which a stack counts as this far
 MAX_ROUNDS = 12  # rounds beyond which more make no difference worth a key
 MOVES = 3  # moves a side makes a round (rule 3.1)
-DISCOUNT = 0.95  # a result one round later is worth this much of one now
+DISCOUNT = 0.97  # a result one round later is worth this much of one now
 
 Hunter = tuple[str, bool, int, int]  # ranks (sorted), wounded, rounds to the hunted, rounds to their sleeping Commando
 Prey = tuple[str, bool, bool]  # ranks (sorted), wounded, asleep
 Unit = tuple[str, bool]  # ranks, wounded
+Reserve = tuple[tuple[Hunter, ...], bool]  # stacks to come in order, more behind them
+NO_RESERVE: Reserve = ((), False)
 
 # steps within a round
 MOVE_FIRST = 0  # the hunters' moves to come, then their attack, then the hunted's
@@ -53,7 +58,7 @@ BA = 3  # the hunted's attack, then the hunters'
 A = 4  # the hunters' attack, then the next round
 NEXT = 6  # the round is over
 
-_VALUES: dict[tuple[tuple[Hunter, ...], tuple[Prey, ...], int, int, bool], float] = {}
+_VALUES: dict[tuple[tuple[Hunter, ...], tuple[Prey, ...], int, int, Reserve], float] = {}
 _VALUES_MAX = 300_000
 
 
@@ -127,19 +132,25 @@ def fight(att: Unit, dfn: Unit, odds: tuple[float, float, float, float, float] |
     return tuple((p, a, d) for (a, d), p in out.items())
 
 
-def value(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step: int, reserve: bool = False) -> float:
+def value(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step: int, reserve: Reserve = NO_RESERVE) -> float:
     """E[result] for the hunters: +1 when every hunted piece is removed, -1 when every
     hunter (and no reserve) is, 0 at the round limit; ``rounds`` counts the current
-    one, ``step`` says where in it play stands."""
+    one, ``step`` says where in it play stands; ``reserve``: the hunters' stacks that
+    take the place of a fallen one, in order, and whether more stand behind them (then
+    the hunters cannot be wiped out: 0 when all are gone)."""
     return _value(tuple(sorted(hunters)), tuple(sorted(prey)), rounds, step, reserve)
 
 
-def _value(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step: int, reserve: bool) -> float:
+def _value(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step: int, reserve: Reserve) -> float:
     """``value`` of hunters and prey given in their order (sorted)."""
+    queue, more = reserve
+    if queue and len(hunters) < HUNTERS:  # a stack of the reserve takes the place of a fallen one
+        hunters = tuple(sorted((*hunters, queue[0])))
+        reserve = (queue[1:], more)
     if not prey:
-        return 1.0 if hunters or reserve else 0.0  # both removed in one battle: a draw (rule 9.2)
+        return 1.0 if hunters or more else 0.0  # both removed in one battle: a draw (rule 9.2)
     if not hunters:
-        return 0.0 if reserve else -1.0
+        return 0.0 if more else -1.0
     if step == NEXT:  # a round later: worth a little less (the hunted move too, which is not modelled)
         return DISCOUNT * _value(hunters, prey, rounds - 1, MOVE_FIRST, reserve) if rounds > 1 else 0.0
     if rounds <= 0:
@@ -152,7 +163,7 @@ def _value(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, ste
     return v
 
 
-def _step(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step: int, reserve: bool) -> float:
+def _step(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step: int, reserve: Reserve) -> float:
     if step in (MOVE_FIRST, MOVE_SECOND):
         then = AB if step == MOVE_FIRST else BA
         return max(_value(hs, prey, rounds, then, reserve) for hs in moved(hunters, 1))
@@ -182,10 +193,10 @@ def moved(hunters: tuple[Hunter, ...], moves: int) -> list[tuple[Hunter, ...]]:
 
 def after_battle(
     hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], i: int, j: int, hunter_attacks: bool,
-    odds: tuple[float, float, float, float, float] | None = None,
-) -> list[tuple[float, tuple[Hunter, ...], tuple[Prey, ...]]]:
-    """(probability, hunters, prey) after hunter ``i`` and prey ``j`` fight (the hunter
-    attacking or defending)."""
+    odds: tuple[float, float, float, float, float] | None = None, reserve: Reserve = NO_RESERVE,
+) -> list[tuple[float, tuple[Hunter, ...], tuple[Prey, ...], Reserve]]:
+    """(probability, hunters, prey, reserve) after hunter ``i`` and prey ``j`` fight
+    (the hunter attacking or defending)."""
     h, q = hunters[i], prey[j]
     hu: Unit = (h[0], h[1])
     qu: Unit = (q[0], q[1])
@@ -203,13 +214,14 @@ def after_battle(
             if ps and all(x[2] for x in ps):  # the last awake piece fell: the Commando wakes (rule 7.5)
                 ps = [(x[0], x[1], False) for x in ps]
                 hs = [(x[0], x[1], x[3], x[3]) for x in hs]
+                reserve = (tuple((x[0], x[1], x[3], x[3]) for x in reserve[0]), reserve[1])
         else:
             ps[j] = (qa[0], qa[1], q[2])
-        out.append((p, tuple(sorted(hs)), tuple(sorted(ps))))
+        out.append((p, tuple(sorted(hs)), tuple(sorted(ps)), reserve))
     return out
 
 
-def _hunters_attack(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, then: int, reserve: bool) -> float:
+def _hunters_attack(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, then: int, reserve: Reserve) -> float:
     best = _value(hunters, prey, rounds, then, reserve)
     seen: set[tuple[Unit, Unit]] = set()
     for i, h in enumerate(hunters):
@@ -219,26 +231,28 @@ def _hunters_attack(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds:
             if q[2] or ((h[0], h[1]), (q[0], q[1])) in seen:
                 continue
             seen.add(((h[0], h[1]), (q[0], q[1])))
-            v = sum(p * _value(hs, ps, rounds, then, reserve) for p, hs, ps in after_battle(hunters, prey, i, j, True))
+            v = sum(p * _value(hs, ps, rounds, then, rs) for p, hs, ps, rs in after_battle(hunters, prey, i, j, True, None, reserve))
             if v > best:
                 best = v
     return best
 
 
-def _prey_attacks(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, then: int, reserve: bool) -> float:
-    worst = _value(hunters, prey, rounds, then, reserve)
-    seen: set[tuple[Unit, Unit]] = set()
+def _prey_attacks(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, then: int, reserve: Reserve) -> float:
+    """The hunted attack where their odds favour them most (wins minus defeats), if
+    they favour them at all (a rule of thumb: not the hunters' worst case)."""
+    best, pick = 0.0, None
     for j, q in enumerate(prey):
         if q[2]:
             continue
         for i, h in enumerate(hunters):
-            if h[2] or ((h[0], h[1]), (q[0], q[1])) in seen:
+            if h[2]:
                 continue
-            seen.add(((h[0], h[1]), (q[0], q[1])))
-            v = sum(p * _value(hs, ps, rounds, then, reserve) for p, hs, ps in after_battle(hunters, prey, i, j, False))
-            if v < worst:
-                worst = v
-    return worst
+            win, _, lose, _, _ = battle_odds(dice(q[0]), dice(h[0]))
+            if win - lose > best:
+                best, pick = win - lose, (i, j)
+    if pick is None:
+        return _value(hunters, prey, rounds, then, reserve)
+    return sum(p * _value(hs, ps, rounds, then, rs) for p, hs, ps, rs in after_battle(hunters, prey, pick[0], pick[1], False, None, reserve))
 
 
 _REACH: dict[tuple[frozenset[Cell], Cell], dict[Cell, int]] = {}
@@ -352,10 +366,10 @@ def _hunt(state: TrenchState, stacks: list[list[tuple[Cell, str]]], h: int) -> t
     maps = [distances(ortho, walls, cell) for cell in awake]
     to_sleeper = distances(ortho, walls, sleeping) if sleeping is not None else None
     hunters: list[tuple[Cell, Hunter]] = []
-    reserve = False
+    sleeping_own = False
     for cell, ranks in stacks[h]:
         if ranks == "C" and not state.active[h]:
-            reserve = True  # it cannot be attacked and wakes with the last other piece (rule 7.5)
+            sleeping_own = True  # it cannot be attacked and wakes with the last other piece (rule 7.5)
             continue
         d = min(min(m.get(cell, MAX_MOVES) for m in maps), MAX_MOVES)
         if "V" in ranks and any(abs(cell[0] - a[0]) == 1 and abs(cell[1] - a[1]) == 1 for a in awake):
@@ -366,14 +380,14 @@ def _hunt(state: TrenchState, stacks: list[list[tuple[Cell, str]]], h: int) -> t
         return None
     hunters.sort(key=lambda x: (x[1][2] // MOVES, -_strength(x[1][0]), x[1][2]))
     chosen = hunters[:HUNTERS]
-    reserve = reserve or len(hunters) > HUNTERS
     c = state.combat
     odds = pending_odds(state)
     if odds is not None and c is not None:
-        src_h = c.attacker == h
-        mine = c.src if src_h else c.dst
+        mine = c.src if c.attacker == h else c.dst
         if all(cell != mine for cell, _ in chosen):
             chosen = chosen[:-1] + [x for x in hunters if x[0] == mine]
+    rest = [u for x, u in hunters if all(x != cell for cell, _ in chosen)]
+    reserve: Reserve = (_in_rounds(tuple(rest[:RESERVE])), sleeping_own or len(rest) > RESERVE)
     rounds = max(0, state.game.options.round_limit - state.round) + 1
     step, moves = _where(state, h)
     hs = tuple(u for _, u in chosen)
@@ -382,7 +396,7 @@ def _hunt(state: TrenchState, stacks: list[list[tuple[Cell, str]]], h: int) -> t
         hcell, pcell = (c.src, c.dst) if c.attacker == h else (c.dst, c.src)
         i = next(k for k, (cell, _) in enumerate(chosen) if cell == hcell)
         j = next(k for k, (cell, _) in enumerate(prey) if cell == pcell)
-        v = sum(p * _between(a, b, rounds, step, reserve) for p, a, b in after_battle(hs, ps, i, j, c.attacker == h, odds))
+        v = sum(p * _between(a, b, rounds, step, r) for p, a, b, r in after_battle(hs, ps, i, j, c.attacker == h, odds, reserve))
     elif step in (MOVE_FIRST, MOVE_SECOND):  # this round's moves counted one by one
         then = AB if step == MOVE_FIRST else BA
         v = max(_between(x, ps, rounds, then, reserve) for x in moved(hs, moves))
@@ -391,7 +405,7 @@ def _hunt(state: TrenchState, stacks: list[list[tuple[Cell, str]]], h: int) -> t
     return (v if h == 0 else -v), WEIGHT[len(prey)]
 
 
-def _between(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step: int, reserve: bool) -> float:
+def _between(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step: int, reserve: Reserve) -> float:
     """``value`` with distances in moves: each stack's moves short of a whole round of
     moves count as that share of the round it would gain (the programme counts rounds)."""
     coarse = _in_rounds(hunters)
