@@ -27,8 +27,8 @@ def test_last_round_attack_on_the_last_wounded_commando_is_worth_its_win_or_tie(
     # one round left, the hunters' attack to make, more hunters behind (a reserve): the
     # game is won on a win or a tie (rule 5.7 removes both; the reserve stays), else drawn
     win, tie, _, _, _ = battle_odds(dice("VVV"), dice("C"))
-    assert value((("VVV", False, 0, 0),), (WOUNDED_C,), 1, A, reserve=((), True)) == pytest.approx(win + tie)
-    assert value((("VVV", False, 0, 0),), (WOUNDED_C,), 1, A, reserve=((("V", False, 2, 0),), False)) == pytest.approx(win + tie)
+    assert value((("VVV", False, 0, 0),), (WOUNDED_C,), 1, A, reserve=((), True, False)) == pytest.approx(win + tie)
+    assert value((("VVV", False, 0, 0),), (WOUNDED_C,), 1, A, reserve=((("V", False, 2, 0),), False, False)) == pytest.approx(win + tie)
 
 
 def test_without_a_reserve_a_tie_is_a_draw_and_a_defeat_a_loss() -> None:
@@ -79,8 +79,19 @@ def test_a_stack_of_the_reserve_takes_a_fallen_ones_place() -> None:
     # a lone Veteran next to a wounded Commando: with more Veterans behind it, losing
     # it costs less, and the game cannot be lost while any stands
     alone = value((("V", False, 0, 0),), (WOUNDED_C,), 10, MOVE_FIRST)
-    backed = value((("V", False, 0, 0),), (WOUNDED_C,), 10, MOVE_FIRST, reserve=((("V", False, 1, 0), ("V", False, 2, 0)), False))
+    backed = value((("V", False, 0, 0),), (WOUNDED_C,), 10, MOVE_FIRST, reserve=((("V", False, 1, 0), ("V", False, 2, 0)), False, False))
     assert alone < backed
+
+
+def test_beyond_the_horizon_material_counts() -> None:
+    # two rounds to go before the limit, nobody in reach: a draw, whatever is kept;
+    # two rounds to the horizon with many more before the limit: keeping a stack is worth
+    # more (so throwing units away in a gamble is not free)
+    prey = (("C", False, False),)
+    more, fewer = (("S", False, 4, 0), ("VV", False, 4, 0)), (("S", False, 4, 0),)
+    limit, horizon = ((), False, False), ((), False, True)
+    assert value(more, prey, 2, MOVE_FIRST, limit) == value(fewer, prey, 2, MOVE_FIRST, limit) == 0.0
+    assert value(more, prey, 2, MOVE_FIRST, horizon) > value(fewer, prey, 2, MOVE_FIRST, horizon)
 
 
 def test_the_prey_strikes_back_at_a_weak_stack_next_to_it() -> None:
@@ -91,7 +102,7 @@ def test_the_prey_strikes_back_at_a_weak_stack_next_to_it() -> None:
 
 def test_the_store_is_emptied_when_full_before_a_position_is_valued(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(endgame, "_VALUES_MAX", 50)
-    hunters, prey, kept = (("VV", False, 4, 0), ("VVV", False, 3, 0)), (("C", False, False),), ((), False)
+    hunters, prey, kept = (("VV", False, 4, 0), ("VVV", False, 3, 0)), (("C", False, False),), ((), False, False)
     value(hunters, prey, 10, MOVE_FIRST)
     assert len(endgame._VALUES) > 50 and (hunters, prey, 10, MOVE_FIRST, kept) in endgame._VALUES
     endgame.assess(_three_veterans("e5"))

@@ -42,12 +42,14 @@ MAX_ETA = 4  # rounds of moves beyond which a stack counts as this far
 MAX_ROUNDS = 12  # rounds beyond which more make no difference worth a key
 MOVES = 3  # moves a side makes a round (rule 3.1)
 DISCOUNT = 0.97  # a result one round later is worth this much of one now
+LEAF = 0.5  # weight of the material lead where the horizon cuts the rounds left short
+MORE_WORTH = 2.0  # material counted for the stacks behind the reserve
 
 Hunter = tuple[str, bool, int, int]  # ranks (sorted), wounded, rounds to the hunted, rounds to their sleeping Commando
 Prey = tuple[str, bool, bool]  # ranks (sorted), wounded, asleep
 Unit = tuple[str, bool]  # ranks, wounded
-Reserve = tuple[tuple[Hunter, ...], bool]  # stacks to come in order, more behind them
-NO_RESERVE: Reserve = ((), False)
+Reserve = tuple[tuple[Hunter, ...], bool, bool]  # stacks to come in order, more behind them, rounds beyond the horizon
+NO_RESERVE: Reserve = ((), False, False)
 
 # steps within a round
 MOVE_FIRST = 0  # the hunters' moves to come, then their attack, then the hunted's
@@ -143,16 +145,18 @@ def value(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step
 
 def _value(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step: int, reserve: Reserve) -> float:
     """``value`` of hunters and prey given in their order (sorted)."""
-    queue, more = reserve
+    queue, more, far = reserve
     if queue and len(hunters) < HUNTERS:  # a stack of the reserve takes the place of a fallen one
         hunters = tuple(sorted((*hunters, queue[0])))
-        reserve = (queue[1:], more)
+        reserve = (queue[1:], more, far)
     if not prey:
         return 1.0 if hunters or more else 0.0  # both removed in one battle: a draw (rule 9.2)
     if not hunters:
         return 0.0 if more else -1.0
     if step == NEXT:  # a round later: worth a little less (the hunted move too, which is not modelled)
-        return DISCOUNT * _value(hunters, prey, rounds - 1, MOVE_FIRST, reserve) if rounds > 1 else 0.0
+        if rounds > 1:
+            return DISCOUNT * _value(hunters, prey, rounds - 1, MOVE_FIRST, reserve)
+        return _leaf(hunters, prey, reserve) if far else 0.0  # the horizon, or the round limit (rule 9.3)
     if rounds <= 0:
         return 0.0
     rounds = min(rounds, MAX_ROUNDS)
@@ -161,6 +165,19 @@ def _value(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, ste
     if v is None:
         v = _VALUES[key] = _step(hunters, prey, rounds, step, reserve)
     return v
+
+
+def _leaf(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], reserve: Reserve) -> float:
+    """Beyond the horizon (rounds left past ``MAX_ROUNDS``): the material lead, as a
+    share of ``LEAF`` (units thrown away are then not free)."""
+    mine = sum(_worth_of(h[0], h[1], False) for h in (*hunters, *reserve[0])) + (MORE_WORTH if reserve[1] else 0.0)
+    theirs = sum(_worth_of(q[0], q[1], q[2]) for q in prey)
+    return LEAF * (mine - theirs) / (mine + theirs) if mine + theirs > 0 else 0.0
+
+
+def _worth_of(ranks: str, wounded: bool, asleep: bool) -> float:
+    c = WORTH["C"] * (0.45 if wounded else 1.0) * (0.8 if asleep else 1.0)
+    return sum(c if r == "C" else WORTH[r] for r in ranks)
 
 
 def _step(hunters: tuple[Hunter, ...], prey: tuple[Prey, ...], rounds: int, step: int, reserve: Reserve) -> float:
@@ -214,7 +231,7 @@ def after_battle(
             if ps and all(x[2] for x in ps):  # the last awake piece fell: the Commando wakes (rule 7.5)
                 ps = [(x[0], x[1], False) for x in ps]
                 hs = [(x[0], x[1], x[3], x[3]) for x in hs]
-                reserve = (tuple((x[0], x[1], x[3], x[3]) for x in reserve[0]), reserve[1])
+                reserve = (tuple((x[0], x[1], x[3], x[3]) for x in reserve[0]), reserve[1], reserve[2])
         else:
             ps[j] = (qa[0], qa[1], q[2])
         out.append((p, tuple(sorted(hs)), tuple(sorted(ps)), reserve))
@@ -387,8 +404,8 @@ def _hunt(state: TrenchState, stacks: list[list[tuple[Cell, str]]], h: int) -> t
         if all(cell != mine for cell, _ in chosen):
             chosen = chosen[:-1] + [x for x in hunters if x[0] == mine]
     rest = [u for x, u in hunters if all(x != cell for cell, _ in chosen)]
-    reserve: Reserve = (_in_rounds(tuple(rest[:RESERVE])), sleeping_own or len(rest) > RESERVE)
     rounds = max(0, state.game.options.round_limit - state.round) + 1
+    reserve: Reserve = (_in_rounds(tuple(rest[:RESERVE])), sleeping_own or len(rest) > RESERVE, rounds > MAX_ROUNDS)
     step, moves = _where(state, h)
     hs = tuple(u for _, u in chosen)
     ps = tuple(u for _, u in prey)
