@@ -41,7 +41,7 @@ MAX_MOVES = 15  # moves beyond which a stack counts as this far
 MAX_ETA = 4  # rounds of moves beyond which a stack counts as this far
 MAX_ROUNDS = 12  # rounds beyond which more make no difference worth a key
 MOVES = 3  # moves a side makes a round (rule 3.1)
-DISCOUNT = 0.97  # a result one round later is worth this much of one now
+DISCOUNT = 0.9  # a result one round later is worth this much of one now (the hunted move too, which is not modelled: waiting for help costs)
 LEAF = 0.5  # weight of the material lead where the horizon cuts the rounds left short
 MORE_WORTH = 2.0  # material counted for the stacks behind the reserve
 
