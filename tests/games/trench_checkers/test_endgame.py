@@ -8,7 +8,7 @@ import random
 import pytest
 
 from dicefront.agents import GreedyAgent
-from dicefront.games.trench_checkers import endgame
+from dicefront.games.trench_checkers import endgame, heuristics
 from dicefront.games.trench_checkers.actions import Move
 from dicefront.games.trench_checkers.endgame import AB, MOVE_FIRST, A, B, after_battle, battle_odds, dice, fight, value
 from dicefront.games.trench_checkers.rules import TrenchState
@@ -124,9 +124,11 @@ def _three_veterans(at: str) -> TrenchState:
     return moving(st, 0)
 
 
-def test_greedy_brings_a_hunter_closer_rather_than_away() -> None:
-    # before the programme, a Veteran that loses to the Commando alone earned nothing
-    # for closing in once the side was ahead (the hunt credit needs a unit that beats it)
+def test_greedy_brings_a_hunter_closer_rather_than_away(monkeypatch: pytest.MonkeyPatch) -> None:
+    # without the programme (the default evaluation), a Veteran that loses to the
+    # Commando alone earns nothing for closing in once the side is ahead (the hunt
+    # credit needs a unit that beats it): 0.608 closer against 0.612 away
+    monkeypatch.setattr(heuristics, "ENDGAME_PROGRAMME", True)
     scores = dict(GreedyAgent().scores(_three_veterans("e5"), 0, random.Random(7)))
     closer, away = scores[Move(c("e5"), c("e6"))], scores[Move(c("e5"), c("e4"))]
     assert closer > away, (closer, away)
