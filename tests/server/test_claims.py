@@ -8,15 +8,12 @@ from __future__ import annotations
 import logging
 import secrets
 import signal
-import subprocess
-import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from fastapi.testclient import TestClient
 
@@ -27,7 +24,7 @@ from dicefront.server.results import listed_new
 from dicefront.server.storage import GameRow, Seat, StaleGameError, Storage, now
 
 from .helpers_async import run_coroutine
-from .test_restart import free_port
+from .test_restart import free_port, server
 
 
 def _store(url: str, seats: list[Seat], turn_limit: int) -> str:
@@ -106,29 +103,6 @@ def test_a_stored_game_goes_on_after_a_restart_driven_by_one_of_two_hubs(pg_url:
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR], [r.getMessage() for r in caplog.records]
 
 
-@contextmanager
-def _server(url: str, port: int, log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    code = "from dicefront.cli import main; main()"
-    args = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", url, "--step-delay", "0.03"]
-    with log.open("wb") as err:
-        proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=err)
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1)
-                break
-            except httpx.TransportError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"server did not start: {log.read_text()[-2000:]}") from None
-                time.sleep(0.1)
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(10)
-
-
 def _driver_pid(url: str) -> int | None:
     """The process id of the server process holding a game claim (its claim
     connection's application_name), if one does."""
@@ -151,7 +125,7 @@ def _driver_pid(url: str) -> int | None:
 def test_a_process_killed_while_driving_a_game_is_taken_over_by_the_other(pg_url: str, tmp_path: Path) -> None:
     game_id = _store(pg_url, [Seat("computer", agent="random"), Seat("computer", agent="random")], turn_limit=30)
     logs = [tmp_path / "a.log", tmp_path / "b.log"]
-    with _server(pg_url, free_port(), logs[0]) as a, _server(pg_url, free_port(), logs[1]) as b:
+    with server(pg_url, free_port(), 0.03, logs[0]) as a, server(pg_url, free_port(), 0.03, logs[1]) as b:
         _wait("a process driving the game", lambda: len(_row(pg_url, game_id).steps) >= 10 and _driver_pid(pg_url) is not None)
         driver = _driver_pid(pg_url)
         assert driver in (a.pid, b.pid)

@@ -25,10 +25,16 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(db: Path | str, port: int) -> Iterator[subprocess.Popen[bytes]]:
+def server(db: Path | str, port: int, step_delay: float = 0, log: Path | None = None) -> Iterator[subprocess.Popen[bytes]]:
+    """A ``dicefront serve`` process on ``db`` and ``port``, up and answering; its
+    standard error goes to ``log`` when given (else it is read if start-up fails)."""
     code = "from dicefront.cli import main; main()"
-    args = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", str(db), "--step-delay", "0"]
-    proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    args = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", str(db), "--step-delay", str(step_delay)]
+    if log is None:
+        proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    else:
+        with log.open("wb") as err:
+            proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=err)
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -37,7 +43,8 @@ def server(db: Path | str, port: int) -> Iterator[subprocess.Popen[bytes]]:
                 break
             except httpx.TransportError:
                 if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"server did not start: {proc.stderr.read().decode() if proc.stderr else ''}") from None
+                    said = log.read_text()[-2000:] if log is not None else proc.stderr.read().decode() if proc.stderr else ""
+                    raise RuntimeError(f"server did not start: {said}") from None
                 time.sleep(0.1)
         yield proc
     finally:
