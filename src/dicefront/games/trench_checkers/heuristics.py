@@ -401,12 +401,12 @@ def evaluate(state: TrenchState, player: int) -> float:
     if base is None:
         base = outlook.value(material[me], material[opp], pieces[me], pieces[opp])
     positional = (extra[me] - extra[opp]) / (total + extra[0] + extra[1] + 1.0)
-    rest = tactics[me] - tactics[opp] + positional
-    if end is not None:  # one side is down to its last units: the chance to convert them
-        converted, share = end
-        base = share * (converted if me == 0 else -converted) + (1.0 - share) * base
-        rest *= 1.0 - share
-    return _squeezed(base + rest)
+    if end is None:  # summed in this order, as before the programme: the same floats, the same games
+        return _squeezed(base + tactics[me] - tactics[opp] + positional)
+    # one side is down to its last units: the chance to convert them
+    converted, share = end
+    base = share * (converted if me == 0 else -converted) + (1.0 - share) * base
+    return _squeezed(base + (tactics[me] - tactics[opp] + positional) * (1.0 - share))
 
 
 def _squeezed(raw: float) -> float:
