@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,20 @@ from dicefront.server.storage import GameRow, Seat, StaleGameError, Storage
 
 from .helpers_async import run_coroutine
 
+
+def _gated_store(tmp_path: Path) -> tuple[Storage, threading.Event, threading.Event, Callable[[Connection], None]]:
+    """A SQLite store with four games, and a job ``hold`` that, once the writer runs it
+    (``started``), keeps the writer busy until ``gate`` is set."""
+    store = Storage(tmp_path / "g.sqlite3")
+    for g in range(4):
+        store.create_game(GameRow(f"g{g}", "ditch", {}, [Seat("human", "a"), Seat("human", "b")], 1.0))
+    gate, started = threading.Event(), threading.Event()
+
+    def hold(conn: Connection) -> None:
+        started.set()
+        gate.wait(10)
+
+    return store, gate, started, hold
 
 def test_concurrent_writes_commit_and_a_conflict_fails_alone(tmp_path: Path) -> None:
     store = Storage(tmp_path / "g.sqlite3")
@@ -49,17 +64,10 @@ def test_a_job_that_fails_after_writing_is_undone_alone_and_the_writer_goes_on(t
     writer's next group (on the same connection) commits as before. The group is all
     raw jobs (BEGIN and COMMIT through sqlite3) or has a job given the SQLAlchemy
     connection (SQLAlchemy's transaction)."""
-    store = Storage(tmp_path / "g.sqlite3")
-    for g in range(4):
-        store.create_game(GameRow(f"g{g}", "ditch", {}, [Seat("human", "a"), Seat("human", "b")], 1.0))
+    store, gate, started, hold = _gated_store(tmp_path)
     writer = store._writer
     if writer is None:
         raise AssertionError("a SQLite store has a writer thread")
-    gate, started = threading.Event(), threading.Event()
-
-    def hold(conn: Connection) -> None:
-        started.set()
-        gate.wait(10)
 
     held = writer.submit(hold)
     if not started.wait(30):
@@ -96,17 +104,10 @@ def test_jobs_from_an_event_loop_are_settled_on_it_and_a_closed_loop_stops_nothi
     """Writes submitted from an event loop (the server's moves) share a group with the
     others; each is settled on its loop with its own result or error. A loop closed
     before its write commits leaves the writer working."""
-    store = Storage(tmp_path / "g.sqlite3")
-    for g in range(4):
-        store.create_game(GameRow(f"g{g}", "ditch", {}, [Seat("human", "a"), Seat("human", "b")], 1.0))
+    store, gate, started, hold = _gated_store(tmp_path)
     writer = store._writer
     if writer is None:
         raise AssertionError("a SQLite store has a writer thread")
-    gate, started = threading.Event(), threading.Event()
-
-    def hold(conn: Connection) -> None:
-        started.set()
-        gate.wait(10)
 
     async def three() -> list[Any]:
         writer.submit(hold)
