@@ -64,9 +64,9 @@ def test_game_policy_is_asked_only_with_rollout_policy_game(monkeypatch: pytest.
     monkeypatch.setattr(heuristics, "rollout_action", spy, raising=True)
     monkeypatch.setattr(game_module, "_ROLE_FUNCTIONS", {})  # forget a lookup made by an earlier test
     st = _position()
-    MCTSAgent(iterations=20, rollout=6).choose(st.clone(), 0, random.Random(1))
+    MCTSAgent(iterations=20, rollout=6, book="off").choose(st.clone(), 0, random.Random(1))
     assert not asked
-    MCTSAgent(iterations=20, rollout=6, rollout_policy="game").choose(st.clone(), 0, random.Random(1))
+    MCTSAgent(iterations=20, rollout=6, rollout_policy="game", book="off").choose(st.clone(), 0, random.Random(1))
     assert asked
 
 

@@ -131,6 +131,17 @@ class Budget:
         return not (self.seconds > 0 and self.done and time.perf_counter() >= self.deadline)
 
 
+def book_choice(state: State, player: int, actions: list[Any]) -> Any:
+    """The action the game's heuristics role plays outright here, ``book_action(state,
+    player)`` (a known technique, such as converting an end game), when it declares
+    one and it names a legal action; else None (search)."""
+    book = state.game.role_function("heuristics", "book_action", required=False)
+    if book is None:
+        return None
+    chosen = book(state, player)
+    return chosen if chosen is not None and chosen in actions else None
+
+
 def game_policy(state: State) -> Any:
     """The game's optional rollout policy, ``rollout_action(state, player, rng)`` of its
     heuristics role (None where it declares none): a cheap action for playing on."""

@@ -33,7 +33,7 @@ from typing import Any
 
 from ..core.fields import key_fields
 from ..core.game import Game, State
-from .common import Budget, check_player, expected_value, game_policy, sample_outcome, value_for
+from .common import Budget, book_choice, check_player, expected_value, game_policy, sample_outcome, value_for
 from .common import rollout_step as rollout_step  # re-exported: it lived here first
 from .params import Param, check_values
 
@@ -142,6 +142,9 @@ MCTS_PARAMS: tuple[Param, ...] = (
     Param("chance_key", "choice", "outcome",
           "what a node below dice is keyed by: outcome (each roll) or state (the position the rolls lead to; "
           "by roll when determinizing)", choices=("outcome", "state")),
+    Param("book", "choice", "game",
+          "game: play the game's book_action where it gives one (its known technique, e.g. an end game) "
+          "instead of searching; off: always search", choices=("game", "off")),
 )
 """The parameters of ``mcts`` and ``ismcts`` and their published bounds (a decision
 costs at most ``iterations`` iterations or ``seconds`` seconds)."""
@@ -197,6 +200,9 @@ class MCTSAgent:
       lead to (``State.key()``), when the search does not determinize and the state
       class has a key (opt-in: not yet shown to strengthen play, see
       docs/agent-strength.md).
+    * ``book``: ``game`` (default) plays the game's ``book_action(state, player)`` (its
+      heuristics role) outright wherever it names a legal action, a known technique
+      such as converting an end game, and searches elsewhere; ``off`` always searches.
     """
 
     def __init__(
@@ -213,12 +219,14 @@ class MCTSAgent:
         prior: int = 1,
         correct: int = 0,
         chance_key: str = "outcome",
+        book: str = "game",
     ) -> None:
         v = check_values(MCTS_PARAMS, name, {"iterations": iterations, "seconds": seconds,
                                              "min_iterations": min_iterations, "c": c,
                                              "rollout": rollout, "rollout_policy": rollout_policy,
                                              "determinize": determinize, "exact": exact,
-                                             "prior": prior, "correct": correct, "chance_key": chance_key})
+                                             "prior": prior, "correct": correct, "chance_key": chance_key,
+                                             "book": book})
         if v["iterations"] is None:
             v["iterations"] = NO_LIMIT if v["seconds"] else 1000
         self.iterations = int(v["iterations"])
@@ -232,6 +240,7 @@ class MCTSAgent:
         self.prior = int(v["prior"])
         self.correct = bool(v["correct"])
         self.by_state = v["chance_key"] == "state"
+        self.book = v["book"] == "game"
         self.name = name
         self.last_iterations = 0
 
@@ -241,6 +250,11 @@ class MCTSAgent:
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
+        if self.book:
+            known = book_choice(state, player, actions)
+            if known is not None:
+                self.last_iterations = 0
+                return known
         root = self.search(state, player, rng)
         return self._best(root, actions, player, state)
 

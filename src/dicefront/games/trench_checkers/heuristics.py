@@ -39,6 +39,7 @@ from .actions import Attack, EndAttacks, Pass, TrenchAction
 from .combat import COMMANDO_DIE
 from .constants import ATTACK, DEFEND, REACT, Kind
 from .endgame import _REACH, _REACH_MAX, assess, battle_odds, dice, reach_map
+from .hunt import book_action as book_action  # the end-game technique, asked before searching
 
 if TYPE_CHECKING:
     import random

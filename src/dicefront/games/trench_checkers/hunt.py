@@ -1,0 +1,216 @@
+"""The end-game technique: how the side ahead hunts the enemy's last units down.
+
+A search over Trench Checkers' evaluation keeps a won end game rather than converting
+it: the material lead is worth nearly a won game whatever the round, and an attack
+risks a stack for a kill that can always be made later. The game is then drawn at the
+round limit (rule 9.3). This module plays those end games outright, the way a person
+who knows the technique would (``book_action``, asked by the searches before they
+search):
+
+* **when**: the enemy is down to ``ENGAGE_PIECES`` pieces or fewer (a sleeping
+  Commando counts), we lead in material (the evaluation's values), and one of our
+  units would gain attacking one of its units (as below): until then the search
+  builds (promotes Soldiers, wakes and joins the Commando);
+* **attacks**: in our attack step, the attack with the best expected material gain
+  (the chance to remove its target, or wound it where it is a fresh Commando, rule
+  7.4, times what that takes, a won game where it is the last enemy unit, half of
+  one for a last fresh Commando, which needs two defeats; minus the
+  chance to lose the attacking stack times its worth), made if it gains; our last
+  unit attacks only at clearly better odds; otherwise the step ends;
+* **moves**: each move is the one that leaves the best hunting position: our best
+  hunter's chance to hurt the nearest target it can reach, discounted by the rounds
+  of moves (three a round, rule 3.1) it still needs, plus a small share of the same
+  for every other unit (the reserves that replace it if it falls).
+
+Only public facts are read (the board, the ranks, who is wounded or awake): nothing
+secret, so any determinized copy gives the same choice. Cards are left to the search
+(``None``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .actions import Attack, EndAttacks, Move, TrenchAction
+from .constants import ATTACK, MOVE, MOVES_PER_TURN
+from .endgame import battle_odds, dice
+
+if TYPE_CHECKING:
+    from ...core.grid import Cell
+    from .rules import TrenchState
+
+ENGAGE_PIECES = 3  # the technique takes over once the enemy has this many pieces or fewer
+DISCOUNT = 0.8  # a chance to hurt the target one round of moves later is worth this much of one now
+WIN = 5.0  # material an attack that ends the game is worth (more than any stack risked for it)
+LAST_EDGE = 0.1  # our last unit attacks only if it wins this much more often than it loses
+RESERVE = 0.1  # the share of its value each unit but the best hunter counts for
+FAR = 30  # moves counted for a unit that cannot reach its goal
+
+Unit = tuple["Cell", str]
+"""A unit: its tile and its ranks (bottom first)."""
+
+
+def book_action(state: TrenchState, player: int) -> TrenchAction | None:
+    """The technique's action for ``player`` now, or None where it does not apply (the
+    searches then decide)."""
+    if player not in state.actors or state.phase not in (MOVE, ATTACK) or not _engaged(state, player):
+        return None
+    if state.phase == ATTACK:
+        return attack_choice(state, player)
+    return move_choice(state, player)
+
+
+def _engaged(state: TrenchState, player: int) -> bool:
+    """Whether the technique applies: few enemy pieces left and a material lead."""
+    from .heuristics import _material
+
+    material, pieces = _material(state)
+    q = 1 - player
+    if not 0 < pieces[q] <= ENGAGE_PIECES or material[player] <= material[q]:
+        return False
+    targets = [r for c, r in _units(state, q) if state.is_active(c)]
+    return any(trade(state, player, r, t) >= 0.0 for c, r in _units(state, player) if state.is_active(c) for t in targets)
+
+
+def _units(state: TrenchState, player: int) -> list[Unit]:
+    per = state.game.board.per_player
+    rank = state.rank
+    return [(c, "".join(rank[pid] for pid in s)) for c, s in state.board.items() if s[0] // per == player]
+
+
+def _worth(state: TrenchState, player: int) -> float:
+    from .heuristics import _material
+
+    return _material(state)[0][player]
+
+
+def hurt_odds(state: TrenchState, att: str, dfn: str, defender: int) -> tuple[float, float]:
+    """(the chance an attack by stack ``att`` on ``defender``'s stack ``dfn`` removes it,
+    or wounds it where it is a fresh Commando; the chance the attacking stack is
+    removed), by the battle dice alone (rules 5.3-5.7, 6.3, 7.2, 7.4)."""
+    win, tie, lose, _, _ = battle_odds(dice(att), dice(dfn))
+    return win + tie, lose + tie
+
+
+def attack_choice(state: TrenchState, player: int) -> TrenchAction | None:
+    """The attack with the best expected material gain (``attack_gain``) if it gains;
+    else end the attack step (None where no attack is left: the search decides)."""
+    if not state.attacks_left:
+        return None
+    best: tuple[float, Attack] | None = None
+    for a in state.attacks(player):
+        gain = attack_gain(state, player, a)
+        if gain is not None and (best is None or gain > best[0]):
+            best = (gain, a)
+    return best[1] if best is not None and best[0] >= 0.0 else EndAttacks()
+
+
+def attack_gain(state: TrenchState, player: int, a: Attack) -> float | None:
+    """The expected material ``player`` gains by ``a``: the chance to hurt its target
+    times what that removes (``WIN`` where it ends the game), minus the chance to lose
+    the attacking stack times its worth; None for our last unit unless it wins
+    ``LAST_EDGE`` more often than it loses (it would risk the game)."""
+    att, dfn = state.ranks_at(a.src), state.ranks_at(a.dst)
+    win, _, lose, _, _ = battle_odds(dice(att), dice(dfn))
+    if len(att) == state.pieces_of(player) and win < lose + LAST_EDGE:
+        return None
+    return trade(state, player, att, dfn)
+
+
+def trade(state: TrenchState, player: int, att: str, dfn: str) -> float:
+    """The expected material ``player`` gains when its stack ``att`` attacks the enemy
+    stack ``dfn`` (see ``attack_gain``)."""
+    from .heuristics import _removed
+
+    q = 1 - player
+    win, tie, lose, _, _ = battle_odds(dice(att), dice(dfn))
+    fresh = "C" in dfn and not state.wounded[q]
+    worth, _ = _removed(dfn, state.wounded[q] and "C" in dfn)
+    if len(dfn) == state.pieces_of(q):  # the last enemy unit: half a won game where it needs two defeats
+        worth = WIN / 2 if fresh else WIN
+    lost, _ = _removed(att, state.wounded[player] and "C" in att)
+    return (win + tie) * worth - (lose + tie) * lost
+
+
+def move_choice(state: TrenchState, player: int) -> TrenchAction | None:
+    """The move leaving the best hunting position (``position_value``); None where no
+    move is legal (cards only: the search decides)."""
+    moves = [m for m in state.legal_actions(player) if isinstance(m, Move)]
+    if not moves:
+        return None
+    best: tuple[float, Move] | None = None
+    for m in moves:
+        child = state.clone()
+        child.push(m, player)
+        v = position_value(child, player)
+        if best is None or v > best[0]:
+            best = (v, m)
+    return best[1] if best else None
+
+
+def position_value(state: TrenchState, player: int) -> float:
+    """How well ``player``'s units are placed to hunt the enemy's active units: for each
+    unit (one that cannot move only where it stands), its best chance to hurt a target, times ``DISCOUNT`` per round of moves
+    it still needs to reach a tile it attacks that target from (around terrain, enemy
+    units and friendly units it may not stack onto); the best unit counts in full, the
+    others by ``RESERVE`` (they replace it if it falls)."""
+    if state.is_terminal:
+        return 2.0 if state.winner == player else -2.0
+    q = 1 - player
+    per = state.game.board.per_player
+    theirs = [(c, r) for c, r in _units(state, q) if state.is_active(c)]
+    if not theirs:
+        return 0.0
+    tables = state.game.tables
+    enemy = frozenset(c for c, s in state.board.items() if s[0] // per == q)
+    blocked = enemy.union(state.terrain)
+    values = []
+    for hc, hr in _units(state, player):
+        if hr == "C" and not state.active[player]:
+            continue
+        near = tables.around if "V" in hr else tables.ortho
+        dist = _reach(state, player, hc, blocked) if _mobile(state, player, hr) else {hc: 0}
+        v = 0.0
+        for tc, tr in theirs:
+            d = min((dist.get(g, FAR) for g in near[tc]), default=FAR)
+            hurt, _ = hurt_odds(state, hr, tr, q)
+            v = max(v, hurt * DISCOUNT ** (d / MOVES_PER_TURN))
+        values.append(v)
+    if not values:
+        return 0.0
+    values.sort(reverse=True)
+    return values[0] + RESERVE * sum(values[1:])
+
+
+def _mobile(state: TrenchState, player: int, ranks: str) -> bool:
+    """Whether a unit can move as a whole (rules 4.3, 7.1: a sleeping Commando cannot)."""
+    if ranks == "C":
+        return state.active[player]
+    return len(ranks) == 1 or "V" in ranks or "C" in ranks
+
+
+def _reach(state: TrenchState, player: int, src: Cell, blocked: frozenset[Cell]) -> dict[Cell, int]:
+    """Moves (one tile each, rule 3.3) the unit on ``src`` needs to reach every tile it
+    can reach, around ``blocked`` tiles and friendly units it may not stack onto (rules
+    4.1, 4.4); tiles it stacks onto count as reached but are not passed through."""
+    ortho = state.game.tables.ortho
+    board = state.board
+    unit = board[src]
+    dist = {src: 0}
+    frontier = [src]
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for c in frontier:
+            for n in ortho[c]:
+                if n in dist or n in blocked:
+                    continue
+                there = board.get(n)
+                if there is not None:
+                    if state.can_join(player, unit, there, n):
+                        dist[n] = d
+                    continue
+                dist[n] = d
+                nxt.append(n)
+        frontier = nxt
+    return dist

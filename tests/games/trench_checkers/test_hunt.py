@@ -1,0 +1,151 @@
+"""The end-game technique (``hunt.py``): when it takes over, which attacks it makes,
+where it moves, and that ``medium`` plays it instead of searching."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from dicefront.agents import MCTSAgent, make_agent
+from dicefront.games.trench_checkers import hunt
+from dicefront.games.trench_checkers.actions import Attack, EndAttacks, Move
+from dicefront.games.trench_checkers.rules import TrenchState
+
+from .helpers import attacking, c, empty, moving, put
+
+
+def _wounded_commando_next_to(stack: str) -> TrenchState:
+    """Round 45, player 0 to attack: ``stack`` on d5 next to player 1's last piece, its
+    wounded Commando on d6; two spare Veterans far away."""
+    st = empty()
+    st.round = 45
+    put(st, "d5", 0, stack)
+    put(st, "a1", 0, "V")
+    put(st, "b1", 0, "V")
+    put(st, "d6", 1, "C")
+    st.wounded[1] = True
+    return attacking(st, 0)
+
+
+def test_a_won_game_within_reach_is_taken() -> None:
+    # three Veterans (d8 twice) remove the wounded Commando on a win or a tie: 58%
+    st = _wounded_commando_next_to("VVV")
+    assert hunt.book_action(st, 0) == Attack(c("d5"), c("d6"))
+
+
+def test_a_lone_veteran_still_attacks_the_last_wounded_commando_with_spares_behind() -> None:
+    # 31% to win the game against 79% to lose one Veteran of three: a won game is worth more
+    st = _wounded_commando_next_to("V")
+    assert hunt.book_action(st, 0) == Attack(c("d5"), c("d6"))
+
+
+def test_our_last_unit_does_not_gamble_the_game() -> None:
+    # a lone Commando against the enemy's lone wounded Commando: d10 against d10, as
+    # likely to lose the game as to win it, so the step ends (a draw is better than a loss)
+    st = empty()
+    st.round = 45
+    put(st, "d5", 0, "C")
+    put(st, "d6", 1, "C")
+    st.wounded[1] = True
+    attacking(st, 0)
+    assert hunt.book_action(st, 0) == EndAttacks()  # the technique applies: our fresh Commando leads
+    assert hunt.attack_gain(st, 0, Attack(c("d5"), c("d6"))) is None
+    assert hunt.attack_choice(st, 0) == EndAttacks()
+
+
+def test_a_losing_trade_is_declined() -> None:
+    # a lone Soldier (d4) against a fresh Commando (d10) mid-game: 25% to wound it, 85% to
+    # fall, while a stronger hunter is on its way
+    st = empty()
+    st.round = 20
+    put(st, "d5", 0, "S")
+    put(st, "a1", 0, "CVV")
+    put(st, "d6", 1, "C")
+    attacking(st, 0)
+    gain = hunt.attack_gain(st, 0, Attack(c("d5"), c("d6")))
+    assert gain is not None and gain < 0
+    assert hunt.book_action(st, 0) == EndAttacks()
+
+
+def test_it_applies_only_against_few_pieces_with_a_lead_and_a_hunter() -> None:
+    st = _wounded_commando_next_to("VVV")
+    assert hunt.book_action(st, 0) is not None
+    # four enemy pieces: the search plays
+    for cell in ("h10", "g10", "f10"):
+        put(st, cell, 1, "S")
+    assert hunt.book_action(st, 0) is None
+    # behind in material: the search plays
+    st = _wounded_commando_next_to("S")
+    st.board.pop(c("a1"))
+    st.board.pop(c("b1"))
+    st.wounded[1] = False
+    assert hunt.book_action(st, 0) is None
+    # no unit of ours beats the enemy's (lone Soldiers against a fresh Commando)
+    st = empty()
+    st.round = 30
+    for cell in ("a1", "b1", "c1", "d1"):
+        put(st, cell, 0, "S")
+    put(st, "d6", 1, "C")
+    assert hunt.book_action(attacking(st, 0), 0) is None
+
+
+def test_the_hunter_closes_in() -> None:
+    # our Commando-Veteran stack three tiles from the enemy's last (wounded) Commando:
+    # each move takes it a step closer
+    st = empty()
+    st.round = 30
+    put(st, "d2", 0, "CV")
+    put(st, "a1", 0, "S")
+    put(st, "d8", 1, "C")
+    st.wounded[1] = True
+    moving(st, 0)
+    move = hunt.book_action(st, 0)
+    assert move == Move(c("d2"), c("d3")), move
+    st.push(move, 0)
+    assert hunt.book_action(st, 0) == Move(c("d3"), c("d4"))
+
+
+def test_a_friendly_soldier_in_the_way_steps_aside() -> None:
+    # a Veteran boxed in by our own Soldier (Veterans never share a tile with Soldiers,
+    # rule 4.4) and terrain: the Soldier moves out of its way rather than anything else
+    st = empty()
+    st.round = 30
+    put(st, "a3", 0, "VVV")
+    put(st, "a4", 0, "S")
+    st.terrain[c("b3")] = 0
+    st.terrain[c("a2")] = 0
+    put(st, "a9", 1, "C")
+    st.wounded[1] = True
+    moving(st, 0)
+    before = hunt.position_value(st, 0)
+    move = hunt.book_action(st, 0)
+    assert isinstance(move, Move) and move.src == c("a4"), move
+    after = st.clone()
+    after.push(move, 0)
+    assert hunt.position_value(after, 0) > before
+
+
+def test_a_veteran_joins_its_commando() -> None:
+    # next to our Commando, a Veteran stacks onto it: the stack rolls its d10 twice
+    st = empty()
+    st.round = 30
+    put(st, "d3", 0, "C")
+    put(st, "d2", 0, "V")
+    put(st, "d9", 1, "C")
+    put(st, "h9", 1, "S")
+    moving(st, 0, moves=1)
+    assert hunt.book_action(st, 0) == Move(c("d2"), c("d3"))
+
+
+@pytest.mark.parametrize("book", ["game", "off"])
+def test_medium_plays_the_technique_unless_switched_off(book: str) -> None:
+    st = _wounded_commando_next_to("V")
+    agent = make_agent(f"mcts:iterations=50:book={book}", st.game)
+    assert isinstance(agent, MCTSAgent)
+    chosen = agent.choose(st.clone(), 0, random.Random(3))
+    if book == "game":
+        assert chosen == Attack(c("d5"), c("d6"))
+        assert agent.last_iterations == 0  # played outright
+    else:
+        assert agent.last_iterations == 50  # searched
