@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from ...core.grid import Cell
     from .rules import TrenchState
 
-ENGAGE_PIECES = 3  # the technique takes over once the enemy has this many pieces or fewer
+ENGAGE_PIECES = 5  # the technique takes over once the enemy has this many pieces or fewer
 DISCOUNT = 0.8  # a chance to hurt the target one round of moves later is worth this much of one now
 WIN = 5.0  # material an attack that ends the game is worth (more than any stack risked for it)
 LAST_EDGE = 0.1  # our last unit attacks only if it wins this much more often than it loses
