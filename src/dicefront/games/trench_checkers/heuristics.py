@@ -15,15 +15,6 @@ The evaluation (``evaluate``) adds up, for each side:
   edge in battle and by the moves (on the board, around terrain) it needs to reach it;
 * cards in hand and depots taken (hand sizes only: nothing secret is read).
 
-**The end game** (``endgame.py``, only with ``ENDGAME_PROGRAMME`` on: off by default,
-see there): once a side is down to its last units (2, counting a sleeping Commando),
-the position is valued instead as the chance to convert it before
-the round limit: E[result] = P(the side ahead removes every enemy piece in the rounds
-left) - P(it is wiped out), by a dynamic programme over unit kinds, distances in rounds
-of moves and rounds left (exact battle odds; rules 5.1, 5.7, 5.8, 7.4, 7.5, 9.3). The
-terms above then weigh nothing (and are not computed): the programme values the kill, the closing in and the
-waiting alike, so a kill is taken when it converts more often than waiting would.
-
 The material lead is then scaled by how reachable a win still is: the round limit
 (rule 9.3) makes a lead worth nothing unless the trailing side's pieces are removed
 before it, so a lead with many enemy pieces left and few rounds to go is discounted.
@@ -36,9 +27,9 @@ from typing import TYPE_CHECKING
 
 from ...core.events import Event
 from .actions import Attack, EndAttacks, Pass, TrenchAction
+from .battle import battle_odds, dice
 from .combat import COMMANDO_DIE
 from .constants import ATTACK, DEFEND, REACT, Kind
-from .endgame import _REACH, _REACH_MAX, assess, battle_odds, dice, reach_map
 from .hunt import book_action as book_action  # the end-game technique, asked before searching
 
 if TYPE_CHECKING:
@@ -69,10 +60,6 @@ FINISH = 0.25  # weight of hunting the last enemy units down, for the side ahead
 FINISH_LEAD, FINISH_LATE = 3.0, 1.0  # full weight from a lead of a third; doubled at the limit
 FINISH_RANGE = 12.0  # moves beyond which a hunter earns nothing
 KNEE, CAP = 0.7, 0.98  # values beyond KNEE are squeezed below CAP (short of a won game's 1)
-ENDGAME_PROGRAMME = False
-"""Value the end game by ``endgame.assess`` (see the module doc). Off: with it `medium`
-won fewer games against `random` and `greedy` on the same seeds (docs/agent-strength.md,
-"Ninth round"); kept for the experiments and tests that switch it on."""
 
 
 STRENGTH = {(sides, n): sum((k**n - (k - 1) ** n) * k for k in range(1, sides + 1)) / sides**n / COMMANDO_DIE
@@ -228,6 +215,31 @@ def finish_weight(mine: float, theirs: float, round_: int, limit: int) -> float:
     return FINISH * min(1.0, FINISH_LEAD * lead) * (1.0 + FINISH_LATE * elapsed)
 
 
+_REACH: dict[tuple[frozenset[Cell], Cell], dict[Cell, int]] = {}
+"""``reach_map`` by its walls and target (searches meet the same few again and again)."""
+_REACH_MAX = 2_000
+
+
+def reach_map(ortho: dict[Cell, tuple[Cell, ...]], walls: frozenset[Cell], target: Cell) -> dict[Cell, int]:
+    """Moves (one tile each, rule 3.3) from every reachable tile to a tile next to
+    ``target``, around ``walls`` (terrain, other enemy units): 0 on the tiles next to it."""
+    dist: dict[Cell, int] = {}
+    frontier = [c for c in ortho[target] if c not in walls]
+    for c in frontier:
+        dist[c] = 0
+    d = 0
+    while frontier:
+        d += 1
+        nxt = []
+        for c in frontier:
+            for n in ortho[c]:
+                if n not in dist and n not in walls and n != target:
+                    dist[n] = d
+                    nxt.append(n)
+        frontier = nxt
+    return dist
+
+
 def hunt_credit(
     ortho: dict[Cell, tuple[Cell, ...]],
     terrain: dict[Cell, int],
@@ -285,9 +297,6 @@ def evaluate(state: TrenchState, player: int) -> float:
     and hand sizes."""
     if state.is_terminal:
         return state.returns()[player]
-    end = assess(state) if ENDGAME_PROGRAMME else None
-    if end is not None and end[1] >= 1.0:  # the programme alone: the other terms would weigh nothing
-        return _squeezed(end[0] if player == 0 else -end[0])
     game = state.game
     b = game.board
     span = max(1, b.height - 1)
@@ -402,12 +411,7 @@ def evaluate(state: TrenchState, player: int) -> float:
     if base is None:
         base = outlook.value(material[me], material[opp], pieces[me], pieces[opp])
     positional = (extra[me] - extra[opp]) / (total + extra[0] + extra[1] + 1.0)
-    if end is None:  # summed in this order, as before the programme: the same floats, the same games
-        return _squeezed(base + tactics[me] - tactics[opp] + positional)
-    # one side is down to its last units: the chance to convert them
-    converted, share = end
-    base = share * (converted if me == 0 else -converted) + (1.0 - share) * base
-    return _squeezed(base + (tactics[me] - tactics[opp] + positional) * (1.0 - share))
+    return _squeezed(base + tactics[me] - tactics[opp] + positional)
 
 
 def _squeezed(raw: float) -> float:

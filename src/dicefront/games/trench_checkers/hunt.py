@@ -31,8 +31,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .actions import Attack, EndAttacks, Move, TrenchAction
+from .battle import battle_odds, dice
 from .constants import ATTACK, MOVE, MOVES_PER_TURN
-from .endgame import battle_odds, dice
 
 if TYPE_CHECKING:
     from ...core.grid import Cell
