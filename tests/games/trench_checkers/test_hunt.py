@@ -71,8 +71,9 @@ def test_a_losing_trade_is_declined() -> None:
 def test_it_applies_only_against_few_pieces_with_a_lead_and_a_hunter() -> None:
     st = _wounded_commando_next_to("VVV")
     assert hunt.book_action(st, 0) is not None
-    # four enemy pieces: the search plays
-    for cell in ("h10", "g10", "f10"):
+    # six enemy pieces (more than ENGAGE_PIECES): the search plays
+    assert hunt.ENGAGE_PIECES == 5
+    for cell in ("h10", "g10", "f10", "e10", "h9"):
         put(st, cell, 1, "S")
     assert hunt.book_action(st, 0) is None
     # behind in material: the search plays
