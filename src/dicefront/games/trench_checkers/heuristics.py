@@ -42,7 +42,7 @@ if TYPE_CHECKING:
 VALUE = {"S": 1.0, "V": 1.6, "C": 2.5}
 S_VALUE, V_VALUE, C_VALUE = VALUE["S"], VALUE["V"], VALUE["C"]
 INACTIVE_COMMANDO = 0.8  # an inactive Commando still has to be removed to win
-WOUND = 0.45  # share of a Commando's value its first defeat (rule 7.4) costs
+WOUND = 0.45  # share of a Commando's value it keeps once wounded (its first defeat, rule 7.4)
 THREAT_NOW = 0.6  # share of the best attack credited when the side attacks this round
 THREAT_LATER = 0.3  # ... when its attack of this round is over
 APPROACH = 0.5  # weight of closing on beatable enemy units
