@@ -11,7 +11,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from dicefront.server import create_app
+from dicefront.server import create_app, hub_shared
+from dicefront.server.fanout import EVERYTHING
 from dicefront.server.storage import Storage
 from dicefront.server.storage_schema import VERSION
 
@@ -47,6 +48,54 @@ def _listed(client: TestClient, game_id: str) -> dict[str, Any]:
     return dict(found)
 
 
+def _join_and_move(client: TestClient, made: dict[str, Any]) -> dict[str, Any]:
+    """Both seats of the game ``made`` join through ``client`` and the player to move
+    makes its first legal move; the state after it."""
+    game_id = made["id"]
+    tokens = [made["token"], invite_token(made)]
+    with client.websocket_connect(f"/ws/{game_id}") as first, client.websocket_connect(f"/ws/{game_id}") as second:
+        socks = [first, second]
+        for ws, token in zip(socks, tokens, strict=True):
+            ws.send_json({"type": "hello", "token": token})
+        greet = [receive(ws) for ws in socks]
+        mover = next(i for i in (0, 1) if greet[i]["actions"])
+        socks[mover].send_json({"type": "act", "action": greet[mover]["actions"][0]["text"]})
+        return drain(socks[mover], greet[mover]["step"] + 1)
+
+
+def _lobby(client: TestClient) -> dict[str, dict[str, Any]]:
+    return {g["id"]: g for kind in client.get("/api/games").json().values() for g in kind}
+
+
+def test_changes_made_while_a_process_was_not_listening_reach_its_lobby_when_it_listens_again(pg_url: str) -> None:
+    # process B lists a game from its row, stops hearing the others (its listener
+    # stopped), and meanwhile the game is joined and moved on A and a new game is
+    # created there; when B listens again (the listener reports "*" on every
+    # (re)connection) its lobby shows both (before the fix: the shelved game stayed at
+    # its old step count and the new game was missing until they changed again)
+    with TestClient(create_app(pg_url, step_delay=0)) as a:
+        made = create(a)
+        game_id = made["id"]
+        settle(a, game_id)
+        with TestClient(create_app(pg_url, step_delay=0)) as b:
+            hub_b = b.app.state.hub  # type: ignore[attr-defined]
+            assert game_id in hub_b.shelf and hub_b.listener is not None
+            hub_b.listener.stop()
+            before = _lobby(b)[game_id]
+            _join_and_move(a, made)
+            newer = create(a)["id"]
+            settle(a, newer)
+            wanted = _lobby(a)
+            time.sleep(0.5)  # nothing reaches B now
+            assert _lobby(b)[game_id] == before and newer not in _lobby(b)
+            hub_b.listener.loop.call_soon_threadsafe(hub_shared.heard, hub_b, EVERYTHING)
+            deadline = time.monotonic() + 20
+            while {k: _lobby(b).get(k) for k in (game_id, newer)} != {k: wanted[k] for k in (game_id, newer)}:
+                assert time.monotonic() < deadline, f"B's lobby after listening again: {_lobby(b).get(game_id)}, new game {_lobby(b).get(newer)}; A's: {wanted[game_id]}"
+                time.sleep(0.02)
+            assert game_id not in hub_b.rooms, "listing it again did not rebuild it"
+
+
 def test_a_game_listed_from_its_row_follows_a_move_made_through_another_process(pg_url: str) -> None:
     with TestClient(create_app(pg_url, step_delay=0)) as a:
         made = create(a)
@@ -56,15 +105,7 @@ def test_a_game_listed_from_its_row_follows_a_move_made_through_another_process(
             hub_b = b.app.state.hub  # type: ignore[attr-defined]
             assert game_id not in hub_b.rooms and game_id in hub_b.shelf, "process B lists the game without rebuilding it"
             assert _listed(b, game_id) == _listed(a, game_id)
-            tokens = [made["token"], invite_token(made)]
-            with a.websocket_connect(f"/ws/{game_id}") as first, a.websocket_connect(f"/ws/{game_id}") as second:
-                socks = [first, second]
-                for ws, token in zip(socks, tokens, strict=True):
-                    ws.send_json({"type": "hello", "token": token})
-                greet = [receive(ws) for ws in socks]
-                mover = next(i for i in (0, 1) if greet[i]["actions"])
-                socks[mover].send_json({"type": "act", "action": greet[mover]["actions"][0]["text"]})
-                after = drain(socks[mover], greet[mover]["step"] + 1)
+            after = _join_and_move(a, made)
             moved = _listed(a, game_id)
             assert moved["steps"] == after["step"]
             deadline = time.monotonic() + 20

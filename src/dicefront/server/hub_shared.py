@@ -23,9 +23,10 @@ def heard(hub: Hub, payload: str) -> None:
     (or a presence message, presence.py)."""
     if hub.presence.heard_payload(payload):
         return
-    if payload == EVERYTHING:
+    if payload == EVERYTHING:  # (re)connected: what was committed meanwhile was not heard
         for game_id in list(hub.rooms):
             refresh_soon(hub, game_id)
+        relist_all_soon(hub)
         return
     game_id, _, length = payload[:80].partition(" ")
     room = hub.rooms.get(game_id)
@@ -39,6 +40,28 @@ def refresh_soon(hub: Hub, game_id: str) -> None:
         hub._again.add(game_id)
     else:
         hub._refreshing[game_id] = asyncio.get_running_loop().create_task(refresh(hub, game_id))
+
+
+def relist_all_soon(hub: Hub) -> None:
+    """``startup.relist_all`` in a task of its own (one at a time; a request meanwhile
+    runs it once more), tracked with the games' refreshes under the key ``"*"``."""
+    if EVERYTHING in hub._refreshing:
+        hub._again.add(EVERYTHING)
+    else:
+        hub._refreshing[EVERYTHING] = asyncio.get_running_loop().create_task(_relist_all(hub))
+
+
+async def _relist_all(hub: Hub) -> None:
+    try:
+        while True:
+            hub._again.discard(EVERYTHING)
+            await startup.relist_all(hub)
+            if EVERYTHING not in hub._again:
+                return
+    except Exception:
+        log.exception("listing the games again after (re)connecting to the other server processes failed")
+    finally:
+        hub._refreshing.pop(EVERYTHING, None)
 
 
 async def refresh(hub: Hub, game_id: str) -> None:

@@ -15,7 +15,9 @@ older process on a shared database), which is replayed once and given it. On a s
 claims such a game at its sweep (claims.py) rebuilds and drives it.
 
 On a shared database the shelved summaries follow the other processes: a game they
-change is listed again from its row (``relist``), without a replay."""
+change is listed again from its row (``relist``), without a replay; when this process
+(re)starts listening, whatever was changed while it was not is listed again too
+(``relist_all``)."""
 
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import DicefrontError
+from .eviction import lobby_list
 from .live import LiveGame, stored_summary
 from .results import in_play_summary
 from .rooms import Room
@@ -114,3 +117,23 @@ async def relist(hub: Hub, game_id: str) -> None:
         await hub.find(game_id)
     else:
         hub.shelf.put(summary)
+
+
+async def relist_all(hub: Hub) -> None:
+    """After the listener (re)connects (fanout.py): changes other processes made while
+    this one was not listening were not heard, so every game in play is listed again
+    from its row (games created meanwhile included), and every shelved game listed as
+    open or in play that no longer is, from its own row. Games in memory are caught up
+    by their rooms."""
+    rows = await hub.in_thread(hub.storage.load_playing)
+    playing = set()
+    for row, length in rows:
+        playing.add(row.id)
+        if row.id in hub.rooms:
+            continue
+        summary = _listed(hub, row, length)
+        if summary is not None:
+            hub.shelf.put(summary)
+    for game_id, summary in list(hub.shelf.items.items()):
+        if game_id not in playing and lobby_list(summary) != "finished":
+            await relist(hub, game_id)
