@@ -150,3 +150,25 @@ def test_medium_plays_the_technique_unless_switched_off(book: str) -> None:
         assert agent.last_iterations == 0  # played outright
     else:
         assert agent.last_iterations == 50  # searched
+
+
+def test_the_choice_depends_only_on_what_the_player_may_see() -> None:
+    # with cards: every determinization (the opponent's hand and the deck re-dealt)
+    # gives the same choice as the true state
+    st = empty(cards=True)
+    st.round = 30
+    put(st, "d2", 0, "CV")
+    put(st, "a1", 0, "S")
+    put(st, "d8", 1, "C")
+    st.wounded[1] = True
+    st.hands = [{"napalm": 1}, {"medic": 2, "ammo": 1}]
+    st.deck = {"reroll": 3, "push": 2, "flashbang": 1}
+    moving(st, 0)
+    wanted = hunt.book_action(st, 0)
+    assert wanted is not None
+    redealt = 0
+    for seed in range(5):
+        sample = st.determinize(0, random.Random(seed))
+        redealt += sample.hands[1] != st.hands[1]
+        assert hunt.book_action(sample, 0) == wanted, f"seed {seed}"
+    assert redealt, "no sample re-dealt the hidden hand"

@@ -77,16 +77,10 @@ def _units(state: TrenchState, player: int) -> list[Unit]:
     return [(c, "".join(rank[pid] for pid in s)) for c, s in state.board.items() if s[0] // per == player]
 
 
-def _worth(state: TrenchState, player: int) -> float:
-    from .heuristics import _material
-
-    return _material(state)[0][player]
-
-
-def hurt_odds(state: TrenchState, att: str, dfn: str, defender: int) -> tuple[float, float]:
-    """(the chance an attack by stack ``att`` on ``defender``'s stack ``dfn`` removes it,
-    or wounds it where it is a fresh Commando; the chance the attacking stack is
-    removed), by the battle dice alone (rules 5.3-5.7, 6.3, 7.2, 7.4)."""
+def hurt_odds(att: str, dfn: str) -> tuple[float, float]:
+    """(the chance an attack by stack ``att`` on the enemy stack ``dfn`` removes it, or
+    wounds it where it is a fresh Commando; the chance the attacking stack is removed),
+    by the battle dice alone (rules 5.3-5.7, 6.3, 7.2, 7.4)."""
     win, tie, lose, _, _ = battle_odds(dice(att), dice(dfn))
     return win + tie, lose + tie
 
@@ -172,7 +166,7 @@ def position_value(state: TrenchState, player: int) -> float:
         v = 0.0
         for tc, tr in theirs:
             d = min((dist.get(g, FAR) for g in near[tc]), default=FAR)
-            hurt, _ = hurt_odds(state, hr, tr, q)
+            hurt, _ = hurt_odds(hr, tr)
             v = max(v, hurt * DISCOUNT ** (d / MOVES_PER_TURN))
         values.append(v)
     if not values:
