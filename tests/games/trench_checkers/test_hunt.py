@@ -13,6 +13,7 @@ from dicefront.games.trench_checkers.actions import Attack, EndAttacks, Move
 from dicefront.games.trench_checkers.rules import TrenchState
 
 from .helpers import attacking, c, empty, moving, put
+from .test_heuristics_kill import _last_soldier, _last_wounded_commando
 
 
 def _wounded_commando_next_to(stack: str) -> TrenchState:
@@ -172,3 +173,11 @@ def test_the_choice_depends_only_on_what_the_player_may_see() -> None:
         redealt += sample.hands[1] != st.hands[1]
         assert hunt.book_action(sample, 0) == wanted, f"seed {seed}"
     assert redealt, "no sample re-dealt the hidden hand"
+
+
+def test_the_eighth_rounds_one_ply_defects_are_played_right() -> None:
+    # the positions of test_heuristics_kill.py, where the evaluation one ply deep keeps
+    # the threat: the technique makes the kill (the last Soldier, its Commando asleep
+    # behind; the last, wounded Commando)
+    assert hunt.book_action(_last_soldier("VVV"), 0) == Attack(c("d5"), c("d6"))
+    assert hunt.book_action(_last_wounded_commando("VVV"), 0) == Attack(c("d5"), c("d6"))
