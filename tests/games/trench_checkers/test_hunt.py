@@ -10,34 +10,20 @@ import pytest
 from dicefront.agents import MCTSAgent, make_agent
 from dicefront.games.trench_checkers import hunt
 from dicefront.games.trench_checkers.actions import Attack, EndAttacks, Move
-from dicefront.games.trench_checkers.rules import TrenchState
 
 from .helpers import attacking, c, empty, moving, put
 from .test_heuristics_kill import _last_soldier, _last_wounded_commando
 
 
-def _wounded_commando_next_to(stack: str) -> TrenchState:
-    """Round 45, player 0 to attack: ``stack`` on d5 next to player 1's last piece, its
-    wounded Commando on d6; two spare Veterans far away."""
-    st = empty()
-    st.round = 45
-    put(st, "d5", 0, stack)
-    put(st, "a1", 0, "V")
-    put(st, "b1", 0, "V")
-    put(st, "d6", 1, "C")
-    st.wounded[1] = True
-    return attacking(st, 0)
-
-
 def test_a_won_game_within_reach_is_taken() -> None:
     # three Veterans (d8 twice) remove the wounded Commando on a win or a tie: 58%
-    st = _wounded_commando_next_to("VVV")
+    st = _last_wounded_commando("VVV")
     assert hunt.book_action(st, 0) == Attack(c("d5"), c("d6"))
 
 
 def test_a_lone_veteran_still_attacks_the_last_wounded_commando_with_spares_behind() -> None:
     # 31% to win the game against 79% to lose one Veteran of three: a won game is worth more
-    st = _wounded_commando_next_to("V")
+    st = _last_wounded_commando("V")
     assert hunt.book_action(st, 0) == Attack(c("d5"), c("d6"))
 
 
@@ -70,7 +56,7 @@ def test_a_losing_trade_is_declined() -> None:
 
 
 def test_it_applies_only_against_few_pieces_with_a_lead_and_a_hunter() -> None:
-    st = _wounded_commando_next_to("VVV")
+    st = _last_wounded_commando("VVV")
     assert hunt.book_action(st, 0) is not None
     # six enemy pieces (more than ENGAGE_PIECES): the search plays
     assert hunt.ENGAGE_PIECES == 5
@@ -78,9 +64,9 @@ def test_it_applies_only_against_few_pieces_with_a_lead_and_a_hunter() -> None:
         put(st, cell, 1, "S")
     assert hunt.book_action(st, 0) is None
     # behind in material: the search plays
-    st = _wounded_commando_next_to("S")
-    st.board.pop(c("a1"))
-    st.board.pop(c("b1"))
+    st = _last_wounded_commando("S")
+    st.board.pop(c("a9"))
+    st.board.pop(c("b9"))
     st.wounded[1] = False
     assert hunt.book_action(st, 0) is None
     # no unit of ours beats the enemy's (lone Soldiers against a fresh Commando)
@@ -142,7 +128,7 @@ def test_a_veteran_joins_its_commando() -> None:
 
 @pytest.mark.parametrize("book", ["game", "off"])
 def test_medium_plays_the_technique_unless_switched_off(book: str) -> None:
-    st = _wounded_commando_next_to("V")
+    st = _last_wounded_commando("V")
     agent = make_agent(f"mcts:iterations=50:book={book}", st.game)
     assert isinstance(agent, MCTSAgent)
     chosen = agent.choose(st.clone(), 0, random.Random(3))
