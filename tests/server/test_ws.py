@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
+
+from dicefront.server import odds_service
 
 from .conftest import create, drain, invite_token, live, receive, settle
 
@@ -165,3 +168,40 @@ def test_odds_request_answers_without_error(client: TestClient, connect: Any) ->
         reply = receive(ws)
         assert reply["type"] == "odds" and reply["action"] == action["text"] and "error" not in reply
         assert reply["odds"] is None or abs(sum(row["p"] for row in reply["odds"]) - 1) < 1e-9
+
+
+def test_odds_slower_than_the_timeout_answer_busy_then_the_result(client: TestClient, connect: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a computation that outlasts odds_timeout (a loaded machine) answers "busy" (the
+    # page asks again while the pointer stays), and the next request gets its result
+    # without computing it again (before: "no odds", which the page kept for the step)
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.odds_timeout = 0.05
+    real = odds_service._odds_function()
+    assert real is not None
+    calls: list[str] = []
+
+    def slow(position: Any, action: Any, seat: int) -> Any:
+        calls.append(str(action))
+        time.sleep(0.4)
+        return real(position, action, seat)
+
+    monkeypatch.setattr(odds_service, "_odds_function", lambda: slow)
+    made = create(client, opponent="random")
+    settle(client, made["id"])
+    ws = connect(made["id"], made["token"])
+    msg = receive(ws)
+    while not msg["actions"]:
+        msg = receive(ws)
+    text = msg["actions"][0]["text"]
+    ws.send_json({"type": "odds", "action": text})
+    first = receive(ws)
+    assert first["type"] == "odds" and first.get("busy") is True and first["odds"] is None, first
+    deadline = time.monotonic() + 20
+    while True:  # as the page does: ask again while busy
+        time.sleep(0.1)
+        ws.send_json({"type": "odds", "action": text})
+        again = receive(ws)
+        if not again.get("busy"):
+            break
+        assert time.monotonic() < deadline, "the odds stayed busy"
+    assert again["type"] == "odds" and calls == [text], (again, calls)  # computed once

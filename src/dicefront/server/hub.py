@@ -66,6 +66,7 @@ class Hub:
         self._sweeper: asyncio.Task[None] | None = None
         self.broken: dict[str, str] = {}
         self.odds_slots = 2  # odds computations running at once (threads cannot be cancelled)
+        self.odds_work: dict[tuple[str, int, int, str], asyncio.Future[Any]] = {}  # odds_service.ODDS_KEPT
         self.idle_claim = 600.0  # seconds the player to move may be away before the opponent may claim the win (0: never)
         self.listener: Listener | None = None
         self.presence = Presence(self, social.presence_changed)  # seats connected through other processes

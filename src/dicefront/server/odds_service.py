@@ -19,6 +19,10 @@ if TYPE_CHECKING:
     from .rooms import Connection, Room
 
 log = logging.getLogger("dicefront.server")
+ODDS_KEPT = 64
+"""Odds computations kept (running or done) by (game, step, seat, action): one that
+outlasts ``odds_timeout`` answers "busy", and the client's next request gets its result
+instead of starting another."""
 
 
 async def odds(hub: Hub, room: Room, conn: Connection, text: str) -> dict[str, Any]:
@@ -37,16 +41,26 @@ async def odds(hub: Hub, room: Room, conn: Connection, text: str) -> dict[str, A
     except DicefrontError as exc:
         reply["error"] = str(exc)
         return reply
-    if hub.odds_slots <= 0:
-        reply["busy"] = True
-        return reply
-    hub.odds_slots -= 1
-    work = asyncio.ensure_future(asyncio.to_thread(compute, position, action, seat))
-    work.add_done_callback(lambda _: _free_slot(hub))
+    key = (live.id, reply["step"], seat, text)
+    work = hub.odds_work.get(key)
+    if work is None:
+        if hub.odds_slots <= 0:
+            reply["busy"] = True
+            return reply
+        hub.odds_slots -= 1
+        work = asyncio.ensure_future(asyncio.to_thread(compute, position, action, seat))
+        work.add_done_callback(lambda _: _free_slot(hub))
+        hub.odds_work[key] = work
+        while len(hub.odds_work) > ODDS_KEPT:
+            hub.odds_work.pop(next(iter(hub.odds_work)))
     try:
         table = await asyncio.wait_for(asyncio.shield(work), hub.odds_timeout)
+    except TimeoutError:  # still computing (a loaded machine): the client asks again, and gets this result
+        reply["busy"] = True
+        return reply
     except Exception as exc:  # odds are a help: never break the game over them
         log.info("odds for %r failed: %s", text, exc)
+        hub.odds_work.pop(key, None)
         return reply
     reply["odds"] = [_odds_row(label, p) for label, p in table] or None
     return reply
