@@ -6,6 +6,7 @@ in its lobby (heard through NOTIFY, listed again from the row) and once opened."
 from __future__ import annotations
 
 import random
+import threading
 import time
 from typing import Any
 
@@ -80,7 +81,14 @@ def test_changes_made_while_a_process_was_not_listening_reach_its_lobby_when_it_
         with TestClient(create_app(pg_url, step_delay=0)) as b:
             hub_b = b.app.state.hub  # type: ignore[attr-defined]
             assert game_id in hub_b.shelf and hub_b.listener is not None
-            hub_b.listener.stop()
+            hub_b.listener.stop()  # what it heard before stopping is handled first:
+            handled = threading.Event()  # the loop runs callbacks in order
+            hub_b.listener.loop.call_soon_threadsafe(handled.set)
+            assert handled.wait(20), "B's event loop did not run"
+            deadline = time.monotonic() + 20
+            while hub_b._refreshing:
+                assert time.monotonic() < deadline, "B never finished what it heard before stopping"
+                time.sleep(0.02)
             before = _lobby(b)[game_id]
             _join_and_move(a, made)
             newer = create(a)["id"]
