@@ -156,13 +156,20 @@ def test_reconnecting_restores_the_game(client: TestClient, connect: Any) -> Non
     assert again["view"] == first["view"] and again["events"] == first["events"] and again["actions"] == first["actions"]
 
 
-def test_odds_request_answers_without_error(client: TestClient, connect: Any) -> None:
+def _my_turn(client: TestClient, connect: Any) -> tuple[Any, dict[str, Any]]:
+    """A game against the computer, connected as its person, at the person's first turn:
+    (the socket, the message offering the actions)."""
     made = create(client, opponent="random")
     settle(client, made["id"])
     ws = connect(made["id"], made["token"])
     msg = receive(ws)
     while not msg["actions"]:
         msg = receive(ws)
+    return ws, msg
+
+
+def test_odds_request_answers_without_error(client: TestClient, connect: Any) -> None:
+    ws, msg = _my_turn(client, connect)
     for action in msg["actions"][:3]:
         ws.send_json({"type": "odds", "action": action["text"]})
         reply = receive(ws)
@@ -186,12 +193,7 @@ def test_odds_slower_than_the_timeout_answer_busy_then_the_result(client: TestCl
         return real(position, action, seat)
 
     monkeypatch.setattr(odds_service, "_odds_function", lambda: slow)
-    made = create(client, opponent="random")
-    settle(client, made["id"])
-    ws = connect(made["id"], made["token"])
-    msg = receive(ws)
-    while not msg["actions"]:
-        msg = receive(ws)
+    ws, msg = _my_turn(client, connect)
     text = msg["actions"][0]["text"]
     ws.send_json({"type": "odds", "action": text})
     first = receive(ws)
