@@ -142,6 +142,22 @@ def book_choice(state: State, player: int, actions: list[Any]) -> Any:
     return chosen if chosen is not None and chosen in actions else None
 
 
+def book_filter(state: State, player: int, actions: list[Any]) -> list[Any]:
+    """The actions the game's heuristics role lets a search consider here,
+    ``book_allowed(state, player, actions)`` (a known technique ruling out unsound
+    choices), in the order given; all of ``actions`` where the game declares none or it
+    allows nothing legal."""
+    allowed = state.game.role_function("heuristics", "book_allowed", required=False)
+    if allowed is None:
+        return actions
+    kept = allowed(state, player, actions)
+    if kept is None:
+        return actions
+    keep = set(kept)
+    chosen = [a for a in actions if a in keep]
+    return chosen or actions
+
+
 def game_policy(state: State) -> Any:
     """The game's optional rollout policy, ``rollout_action(state, player, rng)`` of its
     heuristics role (None where it declares none): a cheap action for playing on."""

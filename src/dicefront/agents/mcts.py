@@ -33,7 +33,7 @@ from typing import Any
 
 from ..core.fields import key_fields
 from ..core.game import Game, State
-from .common import Budget, book_choice, check_player, expected_value, game_policy, sample_outcome, value_for
+from .common import Budget, book_choice, book_filter, check_player, expected_value, game_policy, sample_outcome, value_for
 from .common import rollout_step as rollout_step  # re-exported: it lived here first
 from .params import Param, check_values
 
@@ -255,20 +255,30 @@ class MCTSAgent:
             if known is not None:
                 self.last_iterations = 0
                 return known
-        root = self.search(state, player, rng)
+            actions = book_filter(state, player, actions)
+            if len(actions) == 1:
+                self.last_iterations = 0
+                return actions[0]
+        root = self.search(state, player, rng, allowed=actions if self.book else None)
         return self._best(root, actions, player, state)
 
-    def search(self, state: State, player: int, rng: random.Random, budget: Budget | None = None) -> _Node:
-        """Run the search from ``state`` for ``player``; return the root node."""
+    def search(
+        self, state: State, player: int, rng: random.Random, budget: Budget | None = None,
+        allowed: list[Any] | None = None,
+    ) -> _Node:
+        """Run the search from ``state`` for ``player``; return the root node. With
+        ``allowed``, the root's mover only considers those actions (the game's book
+        ruled the others out)."""
         budget = budget or Budget(self.iterations, self.seconds, self.min_iterations)
         det = self.determinize
         if det is None:
             det = state.game.spec.hidden_information
         root = _Node()
         root.expanded = True
+        keep = frozenset(allowed) if allowed is not None and len(state.actors) == 1 else None
         while budget.more():
             sample = state.determinize(player, rng) if det else state.clone()
-            self._iterate(sample, root, player, rng, not det)
+            self._iterate(sample, root, player, rng, not det, keep)
             budget.done += 1
         self.last_iterations = budget.done
         return root
@@ -289,9 +299,13 @@ class MCTSAgent:
         return best
 
     # ----- one iteration ----------------------------------------------------------------
-    def _iterate(self, st: State, root: _Node, player: int, rng: random.Random, trusted: bool = False) -> None:
+    def _iterate(
+        self, st: State, root: _Node, player: int, rng: random.Random, trusted: bool = False,
+        keep: frozenset[Any] | None = None,
+    ) -> None:
         """One iteration from ``st``. ``trusted``: ``st`` is the root state itself (no
-        determinization), so a node's legal actions are always the ones first seen."""
+        determinization), so a node's legal actions are always the ones first seen.
+        ``keep``: the only actions considered at the root."""
         node = root
         path: list[_Edge] = []
         waiting: list[int] = []  # path positions of actions whose dice are being sampled
@@ -315,7 +329,10 @@ class MCTSAgent:
                 node = self._simultaneous(st, node, path, rng)
                 continue
             mover = actors[0]
-            action, edge = self._select(node, st.legal_actions(mover), mover, rng, trusted)
+            legal = st.legal_actions(mover)
+            if keep is not None and node is root:
+                legal = [a for a in legal if a in keep] or legal
+            action, edge = self._select(node, legal, mover, rng, trusted)
             path.append(edge)
             st.push(action, mover)
             if edge.n == 0 and self.exact:

@@ -28,27 +28,57 @@ def test_a_lone_veteran_still_attacks_the_last_wounded_commando_with_spares_behi
 
 
 def test_our_last_unit_does_not_gamble_the_game() -> None:
-    # a lone Commando against the enemy's lone wounded Commando: d10 against d10, as
-    # likely to lose the game as to win it, so the step ends (a draw is better than a loss)
+    # a lone wounded Commando against the enemy's lone wounded Commando: d10 against
+    # d10, as likely to lose the game as to win it, so the step ends (a draw is better
+    # than a loss)
+    st = empty()
+    st.round = 45
+    put(st, "d5", 0, "C")
+    put(st, "d6", 1, "C")
+    st.wounded = [True, True]
+    attacking(st, 0)
+    assert hunt.book_action(st, 0) is None  # nothing to gain: the technique stands aside
+    assert hunt.attack_choice(st, 0) == EndAttacks()
+
+
+def test_a_fresh_last_commando_attacks_as_its_first_defeat_only_wounds_it() -> None:
+    # the same duel with our Commando fresh: a defeat wounds it (rule 7.4) and the
+    # game goes on, so attacking wins 55% and loses none of the games
     st = empty()
     st.round = 45
     put(st, "d5", 0, "C")
     put(st, "d6", 1, "C")
     st.wounded[1] = True
     attacking(st, 0)
-    assert hunt.book_action(st, 0) == EndAttacks()  # the technique applies: our fresh Commando leads
-    assert hunt.attack_gain(st, 0, Attack(c("d5"), c("d6"))) is None
-    assert hunt.attack_choice(st, 0) == EndAttacks()
+    assert hunt.book_action(st, 0) == Attack(c("d5"), c("d6"))
+
+
+def test_a_stack_that_risks_more_than_it_adds_waits() -> None:
+    # our wounded Commando stacked with our only Veteran, next to the enemy's last unit,
+    # a fresh Commando: a defeat removes both (rule 7.4), and two wins are needed, so
+    # the attack loses more games than it wins; apart, each could attack on its own
+    # (siege.py), so the step ends, and the search may not make that attack either
+    st = empty()
+    st.round = 30
+    put(st, "d5", 0, "CV")
+    st.wounded[0] = True
+    put(st, "d6", 1, "C")
+    attacking(st, 0)
+    assert hunt.book_action(st, 0) == EndAttacks()
+    assert hunt.book_allowed(st, 0, st.legal_actions(0)) == [EndAttacks()]
+    agent = make_agent("mcts:iterations=30:book=game", st.game)
+    assert agent.choose(st.clone(), 0, random.Random(1)) == EndAttacks()
 
 
 def test_a_losing_trade_is_declined() -> None:
-    # a lone Soldier (d4) against a fresh Commando (d10) mid-game: 25% to wound it, 85% to
-    # fall, while a stronger hunter is on its way
+    # a lone Soldier (d4) against a fresh Commando (d10) mid-game, with one more enemy
+    # piece left: 25% to wound it, 85% to fall, while a stronger hunter is on its way
     st = empty()
     st.round = 20
     put(st, "d5", 0, "S")
     put(st, "a1", 0, "CVV")
     put(st, "d6", 1, "C")
+    put(st, "h10", 1, "S")
     attacking(st, 0)
     gain = hunt.attack_gain(st, 0, Attack(c("d5"), c("d6")))
     assert gain is not None and gain < 0
@@ -69,11 +99,10 @@ def test_it_applies_only_against_few_pieces_with_a_lead_and_a_hunter() -> None:
     st.board.pop(c("b9"))
     st.wounded[1] = False
     assert hunt.book_action(st, 0) is None
-    # no unit of ours beats the enemy's (lone Soldiers against a fresh Commando)
+    # no siege of the last unit pays (one Soldier against a fresh Commando)
     st = empty()
     st.round = 30
-    for cell in ("a1", "b1", "c1", "d1"):
-        put(st, cell, 0, "S")
+    put(st, "a1", 0, "S")
     put(st, "d6", 1, "C")
     assert hunt.book_action(attacking(st, 0), 0) is None
 

@@ -31,6 +31,7 @@ from .battle import battle_odds, dice
 from .combat import COMMANDO_DIE
 from .constants import ATTACK, DEFEND, REACT, Kind
 from .hunt import book_action as book_action  # the end-game technique, asked before searching
+from .hunt import book_allowed as book_allowed  # attacks the searches leave alone
 
 if TYPE_CHECKING:
     import random

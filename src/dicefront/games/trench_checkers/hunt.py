@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 from .actions import Attack, EndAttacks, Move, TrenchAction
 from .battle import battle_odds, dice
 from .constants import ATTACK, MOVE, MOVES_PER_TURN
+from .siege import Army, army_of, attack_value, siege_value
 
 if TYPE_CHECKING:
     from ...core.grid import Cell
@@ -44,6 +45,8 @@ WIN = 5.0  # material an attack that ends the game is worth (more than any stack
 LAST_EDGE = 0.1  # our last unit attacks only if it wins this much more often than it loses
 RESERVE = 0.1  # the share of its value each unit but the best hunter counts for
 FAR = 30  # moves counted for a unit that cannot reach its goal
+SLACK = 0.1  # against the last enemy unit: an attack this far short of the best regrouped one waits
+LATE = 5  # ... except in the last rounds, where any attack that pays is made
 
 Unit = tuple["Cell", str]
 """A unit: its tile and its ranks (bottom first)."""
@@ -59,10 +62,41 @@ def book_action(state: TrenchState, player: int) -> TrenchAction | None:
     return move_choice(state, player)
 
 
+def book_allowed(state: TrenchState, player: int, actions: list[TrenchAction]) -> list[TrenchAction]:
+    """The actions a search for ``player`` may consider: against the enemy's last unit,
+    no attack that loses more games than it wins when the siege is played out well
+    (``siege.attack_value``); all of them otherwise."""
+    if state.phase != ATTACK:
+        return actions
+    siege = _siege(state, player)
+    kept = actions
+    if siege is not None:
+        army, enemy = siege
+        kept = [a for a in kept if not isinstance(a, Attack) or _attack_value(state, player, a, army, enemy) >= 0.0]
+    return kept
+
+
+def _siege(state: TrenchState, player: int) -> tuple[Army, Army] | None:
+    """(our army, the enemy's unit) when the enemy is down to one unit, else None."""
+    q = 1 - player
+    theirs = _units(state, q)
+    if len(theirs) != 1 or not state.is_active(theirs[0][0]):
+        return None
+    army = army_of([r for _, r in _units(state, player)], state.wounded[player])
+    return army, army_of([theirs[0][1]], state.wounded[q])
+
+
+def _attack_value(state: TrenchState, player: int, a: Attack, army: Army, enemy: Army) -> float:
+    return attack_value(army, army_of([state.ranks_at(a.src)], state.wounded[player]), enemy)
+
+
 def _engaged(state: TrenchState, player: int) -> bool:
     """Whether the technique applies: few enemy pieces left and a material lead."""
     from .heuristics import _material
 
+    siege = _siege(state, player)
+    if siege is not None:
+        return siege_value(*siege) > 0.0
     material, pieces = _material(state)
     q = 1 - player
     if not 0 < pieces[q] <= ENGAGE_PIECES or material[player] <= material[q]:
@@ -90,12 +124,31 @@ def attack_choice(state: TrenchState, player: int) -> TrenchAction | None:
     else end the attack step (None where no attack is left: the search decides)."""
     if not state.attacks_left:
         return None
+    siege = _siege(state, player)
+    if siege is not None:
+        return siege_attack(state, player, *siege)
     best: tuple[float, Attack] | None = None
     for a in state.attacks(player):
         gain = attack_gain(state, player, a)
         if gain is not None and (best is None or gain > best[0]):
             best = (gain, a)
     return best[1] if best is not None and best[0] >= 0.0 else EndAttacks()
+
+
+def siege_attack(state: TrenchState, player: int, army: Army, enemy: Army) -> TrenchAction:
+    """Against the enemy's last unit: the attack that plays the siege best
+    (``siege.attack_value``), made if it pays and is within ``SLACK`` of the best
+    attack the army could make after regrouping (in the last ``LATE`` rounds: if it pays
+    at all); else end the attack step and regroup."""
+    best: tuple[float, Attack] | None = None
+    for a in state.attacks(player):
+        v = _attack_value(state, player, a, army, enemy)
+        if best is None or v > best[0]:
+            best = (v, a)
+    if best is None or best[0] <= 0.0:
+        return EndAttacks()
+    late = state.game.options.round_limit - state.round < LATE
+    return best[1] if late or best[0] >= siege_value(army, enemy) - SLACK else EndAttacks()
 
 
 def attack_gain(state: TrenchState, player: int, a: Attack) -> float | None:

@@ -1,0 +1,113 @@
+"""The siege of the enemy's last unit: what our army can still expect from attacking it.
+
+When the enemy is down to one unit, the game is a race of battles: every attack
+removes pieces from one side or the other, and the game ends when a side has none
+left (rule 9.1) or at the round limit, drawn (rule 9.3). ``siege_value`` is the exact
+value of that race for the side attacking, by the battle dice alone (rules 5.3-5.8,
+6.3, 7.2, 7.4): its chance to win minus its chance to lose when it attacks with the
+best stack it can form each time and stops once attacking no longer pays (a draw
+counts 0). It assumes that the army can regroup between attacks and that the enemy
+does not attack; moves and rounds are left to the move technique (``hunt``).
+
+An army is ``(commando, veterans, soldiers)``: ``commando`` 0 for none, 1 wounded, 2
+fresh (its first defeat only wounds it, rule 7.4); the enemy's unit is given the same
+way (at most three pieces, rule 4.1)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .battle import battle_odds, dice
+
+Army = tuple[int, int, int]
+"""(commando: 0 none, 1 wounded, 2 fresh; veterans; soldiers)."""
+
+MAX_STACK = 3  # rule 4.1
+
+
+def ranks(unit: Army) -> str:
+    """The ranks of a stack given as an army (the dice read nothing else)."""
+    c, v, s = unit
+    return "C" * (c > 0) + "V" * v + "S" * s
+
+
+def army_of(ranks_list: list[str], wounded: bool) -> Army:
+    """The army made of these stacks' ranks; ``wounded``: its Commando has lost once."""
+    joined = "".join(ranks_list)
+    c = (1 if wounded else 2) if "C" in joined else 0
+    return c, joined.count("V"), joined.count("S")
+
+
+def stacks(army: Army) -> list[Army]:
+    """Every stack the army could attack with: at most three pieces, Veterans never
+    with Soldiers (rule 4.4)."""
+    c, v, s = army
+    out: list[Army] = []
+    for with_c in ((0, c) if c else (0,)):
+        room = MAX_STACK - (1 if with_c else 0)
+        for nv in range(min(v, room) + 1):
+            for ns in (range(min(s, room) + 1) if nv == 0 else (0,)):
+                if with_c or nv or ns:
+                    out.append((with_c, nv, ns))
+    return out
+
+
+def _defeated(unit: Army) -> Army:
+    """What is left of a stack that loses a battle: a fresh Commando, wounded, alone
+    (rule 7.4); otherwise nothing."""
+    return (1, 0, 0) if unit[0] == 2 else (0, 0, 0)
+
+
+def _minus_lowest(unit: Army) -> Army:
+    """A stack less its lowest piece, never the Commando (Last Stand, rule 5.8)."""
+    c, v, s = unit
+    return (c, v, s - 1) if s else (c, v - 1, s) if v else unit
+
+
+def _size(unit: Army) -> int:
+    return (unit[0] > 0) + unit[1] + unit[2]
+
+
+def _take(army: Army, old: Army, new: Army) -> Army:
+    """``army`` with its stack ``old`` replaced by what is left of it, ``new``."""
+    c = army[0] if old[0] == 0 else new[0]
+    return c, army[1] - old[1] + new[1], army[2] - old[2] + new[2]
+
+
+def attack_outcomes(army: Army, stack: Army, enemy: Army) -> list[tuple[float, Army, Army]]:
+    """(chance, our army after, the enemy's unit after) for ``stack`` of ``army``
+    attacking the enemy's unit (rules 5.4-5.8, 7.4)."""
+    win, tie, lose, win_top, lose_top = battle_odds(dice(ranks(stack)), dice(ranks(enemy)))
+    out: list[tuple[float, Army, Army]] = []
+    beaten_enemy, beaten_us = _defeated(enemy), _defeated(stack)
+    if win:
+        stand = win_top if _size(enemy) < _size(stack) else 0.0
+        if stand:
+            out.append((stand, _take(army, stack, _minus_lowest(stack)), beaten_enemy))
+        out.append((win - stand, army, beaten_enemy))
+    if tie:
+        out.append((tie, _take(army, stack, beaten_us), beaten_enemy))
+    if lose:
+        stand = lose_top if _size(stack) < _size(enemy) else 0.0
+        if stand:
+            out.append((stand, _take(army, stack, beaten_us), _minus_lowest(enemy)))
+        out.append((lose - stand, _take(army, stack, beaten_us), enemy))
+    return out
+
+
+@lru_cache(maxsize=65536)
+def siege_value(army: Army, enemy: Army) -> float:
+    """Our chance to win minus our chance to lose, attacking the enemy's last unit with
+    the best stack each time and stopping (a draw, 0) when no attack pays."""
+    ours, theirs = _size(army), _size(enemy)
+    if not theirs:
+        return 1.0 if ours else 0.0
+    if not ours:
+        return -1.0
+    return max(0.0, max(attack_value(army, s, enemy) for s in stacks(army)))
+
+
+def attack_value(army: Army, stack: Army, enemy: Army) -> float:
+    """The value (as ``siege_value``) of attacking now with ``stack`` and playing the
+    siege out well from there."""
+    return sum(p * siege_value(a, e) for p, a, e in attack_outcomes(army, stack, enemy))

@@ -1,0 +1,69 @@
+"""The siege of the enemy's last unit (``siege.py``): the exact race of battles."""
+
+from __future__ import annotations
+
+import pytest
+
+from dicefront.games.trench_checkers.battle import battle_odds, dice
+from dicefront.games.trench_checkers.siege import army_of, attack_outcomes, attack_value, siege_value, stacks
+
+FRESH, WOUNDED = (2, 0, 0), (1, 0, 0)
+
+
+def test_armies_are_read_from_the_stacks() -> None:
+    assert army_of(["CV", "S", "VV"], wounded=False) == (2, 3, 1)
+    assert army_of(["S"], wounded=True) == (0, 0, 1)  # no Commando: the flag is moot
+    assert army_of(["C"], wounded=True) == WOUNDED
+
+
+def test_rule_4_stacks_hold_three_and_never_mix_veterans_with_soldiers() -> None:
+    got = set(stacks((2, 2, 2)))
+    assert (0, 1, 1) not in got and (2, 1, 1) not in got  # rule 4.4
+    assert all((s[0] > 0) + s[1] + s[2] <= 3 for s in got)  # rule 4.1
+    assert {(2, 0, 0), (2, 2, 0), (2, 0, 2), (0, 2, 0), (0, 0, 2)} <= got
+
+
+def test_rule_7_4_a_fresh_commando_stack_loses_its_pieces_and_keeps_the_commando() -> None:
+    outcomes = attack_outcomes((2, 1, 0), (2, 1, 0), (0, 0, 1))
+    assert sum(p for p, _, _ in outcomes) == pytest.approx(1.0)
+    lost = [a for p, a, e in outcomes if e == (0, 0, 1)]  # the defender won
+    assert lost and all(a == WOUNDED for a in lost)
+
+
+def test_rule_5_8_last_stand_takes_the_lowest_piece_of_a_bigger_winner() -> None:
+    # three Veterans beat a lone Soldier who rolled its 4: one Veteran falls
+    win, tie, lose, win_top, _ = battle_odds(dice("VVV"), dice("S"))
+    outcomes = attack_outcomes((0, 3, 0), (0, 3, 0), (0, 0, 1))
+    stand = sum(p for p, a, e in outcomes if e == (0, 0, 0) and a == (0, 2, 0))
+    assert win_top > 0 and stand == pytest.approx(win_top)
+
+
+def test_a_tie_removes_both_and_with_both_armies_gone_the_game_is_drawn() -> None:
+    # rules 5.7 and 9.2: our last Veteran against their last Soldier
+    win, tie, lose, _, _ = battle_odds(dice("V"), dice("S"))
+    assert attack_value((0, 1, 0), (0, 1, 0), (0, 0, 1)) == pytest.approx(win - lose)
+    assert tie > 0
+
+
+def test_no_attack_is_forced_so_the_value_is_never_below_a_draw() -> None:
+    # a lone Veteran against a fresh Commando loses the game 69% of the time: stay put
+    assert attack_value((0, 1, 0), (0, 1, 0), FRESH) < 0
+    assert siege_value((0, 1, 0), FRESH) == 0.0
+
+
+@pytest.mark.parametrize("enemy", [FRESH, WOUNDED, (0, 0, 1), (0, 1, 0), (0, 2, 0)])
+def test_more_pieces_never_hurt_and_a_wounded_target_is_easier(enemy: tuple[int, int, int]) -> None:
+    for v in range(6):
+        assert siege_value((0, v + 1, 0), enemy) >= siege_value((0, v, 0), enemy)
+        assert siege_value((1, v, 1), enemy) >= siege_value((0, v, 1), enemy)
+        assert siege_value((2, v, 0), enemy) >= siege_value((1, v, 0), enemy)
+    assert siege_value((0, 3, 0), WOUNDED) > siege_value((0, 3, 0), FRESH)
+
+
+def test_the_weakest_piece_goes_first_against_a_fresh_commando() -> None:
+    # four lone Veterans: one at a time wounds the Commando as often per piece lost as a
+    # stack does, and leaves more attacks for the second win
+    army = (0, 4, 0)
+    values = {s: attack_value(army, s, FRESH) for s in stacks(army)}
+    assert max(values, key=lambda s: values[s]) == (0, 1, 0)
+    assert siege_value(army, FRESH) == pytest.approx(values[(0, 1, 0)])
