@@ -10,6 +10,7 @@ import pytest
 from dicefront.agents import MCTSAgent, make_agent
 from dicefront.games.trench_checkers import hunt
 from dicefront.games.trench_checkers.actions import Attack, EndAttacks, Move
+from dicefront.games.trench_checkers.siege import siege_value
 
 from .helpers import attacking, c, empty, moving, put
 from .test_heuristics_kill import _last_soldier, _last_wounded_commando
@@ -70,22 +71,25 @@ def test_a_stack_that_risks_more_than_it_adds_waits() -> None:
     assert agent.choose(st.clone(), 0, random.Random(1)) == EndAttacks()
 
 
-def test_a_losing_trade_is_declined() -> None:
-    # a lone Soldier (d4) against a fresh Commando (d10) mid-game, with one more enemy
-    # piece left: 25% to wound it, 85% to fall, while a stronger hunter is on its way
+def test_an_attack_well_short_of_the_regrouped_best_waits() -> None:
+    # our wounded Commando with two Soldiers (a d10 stack: a defeat removes all three)
+    # next to the enemy's fresh Commando, its last Soldier far away: attacked one piece
+    # at a time the siege pays, so this stack does not attack now
     st = empty()
     st.round = 20
-    put(st, "d5", 0, "S")
-    put(st, "a1", 0, "CVV")
+    put(st, "d5", 0, "CSS")
+    st.wounded[0] = True
     put(st, "d6", 1, "C")
     put(st, "h10", 1, "S")
     attacking(st, 0)
-    gain = hunt.attack_gain(st, 0, Attack(c("d5"), c("d6")))
-    assert gain is not None and gain < 0
+    siege = hunt._siege(st, 0)
+    assert siege is not None
+    here = hunt._attack_value(st, 0, Attack(c("d5"), c("d6")), siege)
+    assert here < siege_value(*siege) - hunt.SLACK
     assert hunt.book_action(st, 0) == EndAttacks()
 
 
-def test_it_applies_only_against_few_pieces_with_a_lead_and_a_hunter() -> None:
+def test_it_applies_only_against_few_pieces_and_a_siege_that_pays() -> None:
     st = _last_wounded_commando("VVV")
     assert hunt.book_action(st, 0) is not None
     # six enemy pieces (more than ENGAGE_PIECES): the search plays
@@ -93,7 +97,7 @@ def test_it_applies_only_against_few_pieces_with_a_lead_and_a_hunter() -> None:
     for cell in ("h10", "g10", "f10", "e10", "h9"):
         put(st, cell, 1, "S")
     assert hunt.book_action(st, 0) is None
-    # behind in material: the search plays
+    # one Soldier against a fresh Commando: no attack pays, the search plays
     st = _last_wounded_commando("S")
     st.board.pop(c("a9"))
     st.board.pop(c("b9"))

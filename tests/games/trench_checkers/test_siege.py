@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dicefront.games.trench_checkers.battle import battle_odds, dice
-from dicefront.games.trench_checkers.siege import army_of, attack_outcomes, attack_value, siege_value, stacks
+from dicefront.games.trench_checkers.siege import army_of, attack_outcomes, attack_value, siege_value, stacks, targets
 
 FRESH, WOUNDED = (2, 0, 0), (1, 0, 0)
 
@@ -41,29 +41,49 @@ def test_rule_5_8_last_stand_takes_the_lowest_piece_of_a_bigger_winner() -> None
 def test_a_tie_removes_both_and_with_both_armies_gone_the_game_is_drawn() -> None:
     # rules 5.7 and 9.2: our last Veteran against their last Soldier
     win, tie, lose, _, _ = battle_odds(dice("V"), dice("S"))
-    assert attack_value((0, 1, 0), (0, 1, 0), (0, 0, 1)) == pytest.approx(win - lose)
+    assert attack_value((0, 1, 0), (0, 1, 0), ((0, 0, 1),), (0, 0, 1)) == pytest.approx(win - lose)
     assert tie > 0
 
 
 def test_no_attack_is_forced_so_the_value_is_never_below_a_draw() -> None:
     # a lone Veteran against a fresh Commando loses the game 69% of the time: stay put
-    assert attack_value((0, 1, 0), (0, 1, 0), FRESH) < 0
-    assert siege_value((0, 1, 0), FRESH) == 0.0
+    assert attack_value((0, 1, 0), (0, 1, 0), (FRESH,), FRESH) < 0
+    assert siege_value((0, 1, 0), (FRESH,)) == 0.0
 
 
 @pytest.mark.parametrize("enemy", [FRESH, WOUNDED, (0, 0, 1), (0, 1, 0), (0, 2, 0)])
 def test_more_pieces_never_hurt_and_a_wounded_target_is_easier(enemy: tuple[int, int, int]) -> None:
     for v in range(6):
-        assert siege_value((0, v + 1, 0), enemy) >= siege_value((0, v, 0), enemy)
-        assert siege_value((1, v, 1), enemy) >= siege_value((0, v, 1), enemy)
-        assert siege_value((2, v, 0), enemy) >= siege_value((1, v, 0), enemy)
-    assert siege_value((0, 3, 0), WOUNDED) > siege_value((0, 3, 0), FRESH)
+        assert siege_value((0, v + 1, 0), (enemy,)) >= siege_value((0, v, 0), (enemy,))
+        assert siege_value((1, v, 1), (enemy,)) >= siege_value((0, v, 1), (enemy,))
+        assert siege_value((2, v, 0), (enemy,)) >= siege_value((1, v, 0), (enemy,))
+    assert siege_value((0, 3, 0), (WOUNDED,)) > siege_value((0, 3, 0), (FRESH,))
 
 
 def test_the_weakest_piece_goes_first_against_a_fresh_commando() -> None:
     # four lone Veterans: one at a time wounds the Commando as often per piece lost as a
     # stack does, and leaves more attacks for the second win
     army = (0, 4, 0)
-    values = {s: attack_value(army, s, FRESH) for s in stacks(army)}
+    values = {s: attack_value(army, s, (FRESH,), FRESH) for s in stacks(army)}
     assert max(values, key=lambda s: values[s]) == (0, 1, 0)
-    assert siege_value(army, FRESH) == pytest.approx(values[(0, 1, 0)])
+    assert siege_value(army, (FRESH,)) == pytest.approx(values[(0, 1, 0)])
+
+
+def test_more_enemy_units_are_a_longer_siege() -> None:
+    army = (2, 2, 4)
+    one = siege_value(army, (FRESH,))
+    two = siege_value(army, ((0, 0, 1), FRESH))
+    three = siege_value(army, ((0, 0, 1), (0, 0, 1), FRESH))
+    assert 0 < three < two < one < 1
+
+
+def test_rule_7_1_a_sleeping_commando_waits_for_the_others() -> None:
+    # the enemy's Commando asleep behind its last Soldier: only the Soldier can be
+    # attacked, then the Commando wakes (rule 7.5) and is attacked in turn
+    enemy = ((0, 0, 1), FRESH)
+    assert targets(enemy, asleep=True) == [(0, 0, 1)]
+    assert sorted(targets(enemy, asleep=False)) == sorted(enemy)
+    army = (0, 3, 0)
+    assert siege_value(army, enemy, True) == pytest.approx(
+        max(attack_value(army, s, enemy, (0, 0, 1), True) for s in stacks(army)))
+    assert siege_value(army, enemy, True) <= siege_value(army, enemy, False)

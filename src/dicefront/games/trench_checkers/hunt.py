@@ -8,15 +8,15 @@ who knows the technique would (``book_action``, asked by the searches before the
 search):
 
 * **when**: the enemy is down to ``ENGAGE_PIECES`` pieces or fewer (a sleeping
-  Commando counts), we lead in material (the evaluation's values), and one of our
-  units would gain attacking one of its units (as below): until then the search
-  builds (promotes Soldiers, wakes and joins the Commando);
-* **attacks**: in our attack step, the attack with the best expected material gain
-  (the chance to remove its target, or wound it where it is a fresh Commando, rule
-  7.4, times what that takes, a won game where it is the last enemy unit, half of
-  one for a last fresh Commando, which needs two defeats; minus the
-  chance to lose the attacking stack times its worth), made if it gains; our last
-  unit attacks only at clearly better odds; otherwise the step ends;
+  Commando counts) and the siege of those pieces pays (``siege.siege_value``: our
+  chance to win minus our chance to lose, by the battle dice, when we attack well and
+  stop where it no longer pays): until then the search builds (promotes Soldiers,
+  wakes and joins the Commando);
+* **attacks**: in our attack step, the attack with the best siege value after it
+  (``siege.attack_value``), made if it pays and is within ``SLACK`` of the best attack
+  a regrouped army could make (in the last ``LATE`` rounds, if it pays at all);
+  otherwise the step ends; the search is not offered an attack that loses more games
+  than it wins (``book_allowed``);
 * **moves**: each move is the one that leaves the best hunting position: our best
   hunter's chance to hurt the nearest target it can reach, discounted by the rounds
   of moves (three a round, rule 3.1) it still needs, plus a small share of the same
@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from .actions import Attack, EndAttacks, Move, TrenchAction
 from .battle import battle_odds, dice
 from .constants import ATTACK, MOVE, MOVES_PER_TURN
-from .siege import Army, army_of, attack_value, siege_value
+from .siege import Army, Enemy, army_of, attack_value, siege_value
 
 if TYPE_CHECKING:
     from ...core.grid import Cell
@@ -41,8 +41,6 @@ if TYPE_CHECKING:
 
 ENGAGE_PIECES = 5  # the technique takes over once the enemy has this many pieces or fewer
 DISCOUNT = 0.8  # a chance to hurt the target one round of moves later is worth this much of one now
-WIN = 5.0  # material an attack that ends the game is worth (more than any stack risked for it)
-LAST_EDGE = 0.1  # our last unit attacks only if it wins this much more often than it loses
 RESERVE = 0.1  # the share of its value each unit but the best hunter counts for
 FAR = 30  # moves counted for a unit that cannot reach its goal
 SLACK = 0.1  # against the last enemy unit: an attack this far short of the best regrouped one waits
@@ -63,46 +61,44 @@ def book_action(state: TrenchState, player: int) -> TrenchAction | None:
 
 
 def book_allowed(state: TrenchState, player: int, actions: list[TrenchAction]) -> list[TrenchAction]:
-    """The actions a search for ``player`` may consider: against the enemy's last unit,
-    no attack that loses more games than it wins when the siege is played out well
-    (``siege.attack_value``); all of them otherwise."""
+    """The actions a search for ``player`` may consider: against the enemy's last few
+    pieces, no attack that loses more games than it wins when the siege is played out
+    well (``siege.attack_value``); all of them otherwise."""
     if state.phase != ATTACK:
         return actions
     siege = _siege(state, player)
-    kept = actions
-    if siege is not None:
-        army, enemy = siege
-        kept = [a for a in kept if not isinstance(a, Attack) or _attack_value(state, player, a, army, enemy) >= 0.0]
-    return kept
+    if siege is None:
+        return actions
+    return [a for a in actions if not isinstance(a, Attack) or _attack_value(state, player, a, siege) >= 0.0]
 
 
-def _siege(state: TrenchState, player: int) -> tuple[Army, Army] | None:
-    """(our army, the enemy's unit) when the enemy is down to one unit, else None."""
+Siege = tuple[Army, Enemy, bool]
+"""(our army, the enemy's units, whether the enemy's Commando is asleep)."""
+
+
+def _siege(state: TrenchState, player: int) -> Siege | None:
+    """The siege when the enemy is down to ``ENGAGE_PIECES`` pieces or fewer, else None."""
     q = 1 - player
-    theirs = _units(state, q)
-    if len(theirs) != 1 or not state.is_active(theirs[0][0]):
+    if not 0 < state.pieces_of(q) <= ENGAGE_PIECES:
         return None
+    theirs = _units(state, q)
     army = army_of([r for _, r in _units(state, player)], state.wounded[player])
-    return army, army_of([theirs[0][1]], state.wounded[q])
+    enemy = tuple(sorted(army_of([r], state.wounded[q]) for _, r in theirs))
+    asleep = any(not state.is_active(c) for c, r in theirs if "C" in r)
+    return army, enemy, asleep
 
 
-def _attack_value(state: TrenchState, player: int, a: Attack, army: Army, enemy: Army) -> float:
-    return attack_value(army, army_of([state.ranks_at(a.src)], state.wounded[player]), enemy)
+def _attack_value(state: TrenchState, player: int, a: Attack, siege: Siege) -> float:
+    army, enemy, asleep = siege
+    stack = army_of([state.ranks_at(a.src)], state.wounded[player])
+    target = army_of([state.ranks_at(a.dst)], state.wounded[1 - player])
+    return attack_value(army, stack, enemy, target, asleep)
 
 
 def _engaged(state: TrenchState, player: int) -> bool:
-    """Whether the technique applies: few enemy pieces left and a material lead."""
-    from .heuristics import _material
-
+    """Whether the technique applies: few enemy pieces left, and a siege that pays."""
     siege = _siege(state, player)
-    if siege is not None:
-        return siege_value(*siege) > 0.0
-    material, pieces = _material(state)
-    q = 1 - player
-    if not 0 < pieces[q] <= ENGAGE_PIECES or material[player] <= material[q]:
-        return False
-    targets = [r for c, r in _units(state, q) if state.is_active(c)]
-    return any(trade(state, player, r, t) >= 0.0 for c, r in _units(state, player) if state.is_active(c) for t in targets)
+    return siege is not None and siege_value(*siege) > 0.0
 
 
 def _units(state: TrenchState, player: int) -> list[Unit]:
@@ -120,62 +116,22 @@ def hurt_odds(att: str, dfn: str) -> tuple[float, float]:
 
 
 def attack_choice(state: TrenchState, player: int) -> TrenchAction | None:
-    """The attack with the best expected material gain (``attack_gain``) if it gains;
-    else end the attack step (None where no attack is left: the search decides)."""
-    if not state.attacks_left:
-        return None
+    """The attack that plays the siege best (``siege.attack_value``), made if it pays
+    and is within ``SLACK`` of the best attack the army could make after regrouping (in
+    the last ``LATE`` rounds: if it pays at all); else end the attack step and regroup.
+    None where no attack is left or the technique does not apply (the search decides)."""
     siege = _siege(state, player)
-    if siege is not None:
-        return siege_attack(state, player, *siege)
+    if not state.attacks_left or siege is None:
+        return None
     best: tuple[float, Attack] | None = None
     for a in state.attacks(player):
-        gain = attack_gain(state, player, a)
-        if gain is not None and (best is None or gain > best[0]):
-            best = (gain, a)
-    return best[1] if best is not None and best[0] >= 0.0 else EndAttacks()
-
-
-def siege_attack(state: TrenchState, player: int, army: Army, enemy: Army) -> TrenchAction:
-    """Against the enemy's last unit: the attack that plays the siege best
-    (``siege.attack_value``), made if it pays and is within ``SLACK`` of the best
-    attack the army could make after regrouping (in the last ``LATE`` rounds: if it pays
-    at all); else end the attack step and regroup."""
-    best: tuple[float, Attack] | None = None
-    for a in state.attacks(player):
-        v = _attack_value(state, player, a, army, enemy)
+        v = _attack_value(state, player, a, siege)
         if best is None or v > best[0]:
             best = (v, a)
     if best is None or best[0] <= 0.0:
         return EndAttacks()
     late = state.game.options.round_limit - state.round < LATE
-    return best[1] if late or best[0] >= siege_value(army, enemy) - SLACK else EndAttacks()
-
-
-def attack_gain(state: TrenchState, player: int, a: Attack) -> float | None:
-    """The expected material ``player`` gains by ``a``: the chance to hurt its target
-    times what that removes (``WIN`` where it ends the game), minus the chance to lose
-    the attacking stack times its worth; None for our last unit unless it wins
-    ``LAST_EDGE`` more often than it loses (it would risk the game)."""
-    att, dfn = state.ranks_at(a.src), state.ranks_at(a.dst)
-    win, _, lose, _, _ = battle_odds(dice(att), dice(dfn))
-    if len(att) == state.pieces_of(player) and win < lose + LAST_EDGE:
-        return None
-    return trade(state, player, att, dfn)
-
-
-def trade(state: TrenchState, player: int, att: str, dfn: str) -> float:
-    """The expected material ``player`` gains when its stack ``att`` attacks the enemy
-    stack ``dfn`` (see ``attack_gain``)."""
-    from .heuristics import _removed
-
-    q = 1 - player
-    win, tie, lose, _, _ = battle_odds(dice(att), dice(dfn))
-    fresh = "C" in dfn and not state.wounded[q]
-    worth, _ = _removed(dfn, state.wounded[q] and "C" in dfn)
-    if len(dfn) == state.pieces_of(q):  # the last enemy unit: half a won game where it needs two defeats
-        worth = WIN / 2 if fresh else WIN
-    lost, _ = _removed(att, state.wounded[player] and "C" in att)
-    return (win + tie) * worth - (lose + tie) * lost
+    return best[1] if late or best[0] >= siege_value(*siege) - SLACK else EndAttacks()
 
 
 def move_choice(state: TrenchState, player: int) -> TrenchAction | None:
