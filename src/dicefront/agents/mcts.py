@@ -144,7 +144,8 @@ MCTS_PARAMS: tuple[Param, ...] = (
           "by roll when determinizing)", choices=("outcome", "state")),
     Param("book", "choice", "game",
           "game: play the game's book_action where it gives one (its known technique, e.g. an end game) "
-          "instead of searching; off: always search", choices=("game", "off")),
+          "instead of searching, and search only the actions its book_allowed keeps; off: always search "
+          "every legal action", choices=("game", "off")),
 )
 """The parameters of ``mcts`` and ``ismcts`` and their published bounds (a decision
 costs at most ``iterations`` iterations or ``seconds`` seconds)."""
@@ -202,7 +203,9 @@ class MCTSAgent:
       docs/agent-strength.md).
     * ``book``: ``game`` (default) plays the game's ``book_action(state, player)`` (its
       heuristics role) outright wherever it names a legal action, a known technique
-      such as converting an end game, and searches elsewhere; ``off`` always searches.
+      such as converting an end game, and searches elsewhere, the root considering only
+      the actions the role's optional ``book_allowed(state, player, actions)`` keeps;
+      ``off`` always searches every legal action.
     """
 
     def __init__(

@@ -200,3 +200,25 @@ def test_the_eighth_rounds_one_ply_defects_are_played_right() -> None:
     # behind; the last, wounded Commando)
     assert hunt.book_action(_last_soldier("VVV"), 0) == Attack(c("d5"), c("d6"))
     assert hunt.book_action(_last_wounded_commando("VVV"), 0) == Attack(c("d5"), c("d6"))
+
+
+@pytest.mark.parametrize("book", ["game", "off"])
+def test_the_search_is_not_offered_an_attack_that_loses_the_siege(book: str) -> None:
+    # our last unit, a wounded Commando, next to the enemy's last unit, a fresh one:
+    # no attack pays, so the technique stands aside and the search decides, but the
+    # duel (d10 against d10, two wins needed, one loss ends the game) is not offered
+    st = empty()
+    st.round = 30
+    put(st, "d5", 0, "C")
+    st.wounded[0] = True
+    put(st, "d6", 1, "C")
+    attacking(st, 0)
+    assert hunt.book_action(st, 0) is None
+    assert hunt.book_allowed(st, 0, st.legal_actions(0)) == [EndAttacks()]
+    agent = make_agent(f"mcts:iterations=30:book={book}", st.game)
+    assert isinstance(agent, MCTSAgent)
+    chosen = agent.choose(st.clone(), 0, random.Random(2))
+    if book == "game":
+        assert chosen == EndAttacks() and agent.last_iterations == 0  # the only action left
+    else:
+        assert agent.last_iterations == 30  # both actions searched
