@@ -10,6 +10,7 @@ import pytest
 from dicefront.agents import MCTSAgent, make_agent
 from dicefront.games.trench_checkers import hunt
 from dicefront.games.trench_checkers.actions import Attack, EndAttacks, Move
+from dicefront.games.trench_checkers.rules import TrenchState
 from dicefront.games.trench_checkers.siege import siege_value
 
 from .helpers import attacking, c, empty, moving, put
@@ -54,17 +55,23 @@ def test_a_fresh_last_commando_attacks_as_its_first_defeat_only_wounds_it() -> N
     assert hunt.book_action(st, 0) == Attack(c("d5"), c("d6"))
 
 
+def _wounded_stack_next_to_a_fresh_commando(ranks: str, *, round_no: int = 30) -> TrenchState:
+    """Our wounded Commando in the stack ``ranks`` on d5, next to the enemy's fresh
+    Commando on d6; our attack step."""
+    st = empty()
+    st.round = round_no
+    put(st, "d5", 0, ranks)
+    st.wounded[0] = True
+    put(st, "d6", 1, "C")
+    return st
+
+
 def test_a_stack_that_risks_more_than_it_adds_waits() -> None:
     # our wounded Commando stacked with our only Veteran, next to the enemy's last unit,
     # a fresh Commando: a defeat removes both (rule 7.4), and two wins are needed, so
     # the attack loses more games than it wins; apart, each could attack on its own
     # (siege.py), so the step ends, and the search may not make that attack either
-    st = empty()
-    st.round = 30
-    put(st, "d5", 0, "CV")
-    st.wounded[0] = True
-    put(st, "d6", 1, "C")
-    attacking(st, 0)
+    st = attacking(_wounded_stack_next_to_a_fresh_commando("CV"), 0)
     assert hunt.book_action(st, 0) == EndAttacks()
     assert hunt.book_allowed(st, 0, st.legal_actions(0)) == [EndAttacks()]
     agent = make_agent("mcts:iterations=30:book=game", st.game)
@@ -75,11 +82,7 @@ def test_an_attack_well_short_of_the_regrouped_best_waits() -> None:
     # our wounded Commando with two Soldiers (a d10 stack: a defeat removes all three)
     # next to the enemy's fresh Commando, its last Soldier far away: attacked one piece
     # at a time the siege pays, so this stack does not attack now
-    st = empty()
-    st.round = 20
-    put(st, "d5", 0, "CSS")
-    st.wounded[0] = True
-    put(st, "d6", 1, "C")
+    st = _wounded_stack_next_to_a_fresh_commando("CSS", round_no=20)
     put(st, "h10", 1, "S")
     attacking(st, 0)
     siege = hunt._siege(st, 0)
@@ -207,12 +210,7 @@ def test_the_search_is_not_offered_an_attack_that_loses_the_siege(book: str) -> 
     # our last unit, a wounded Commando, next to the enemy's last unit, a fresh one:
     # no attack pays, so the technique stands aside and the search decides, but the
     # duel (d10 against d10, two wins needed, one loss ends the game) is not offered
-    st = empty()
-    st.round = 30
-    put(st, "d5", 0, "C")
-    st.wounded[0] = True
-    put(st, "d6", 1, "C")
-    attacking(st, 0)
+    st = attacking(_wounded_stack_next_to_a_fresh_commando("C"), 0)
     assert hunt.book_action(st, 0) is None
     assert hunt.book_allowed(st, 0, st.legal_actions(0)) == [EndAttacks()]
     agent = make_agent(f"mcts:iterations=30:book={book}", st.game)
