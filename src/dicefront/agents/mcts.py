@@ -258,11 +258,15 @@ class MCTSAgent:
             if known is not None:
                 self.last_iterations = 0
                 return known
-            actions = book_filter(state, player, actions)
-            if len(actions) == 1:
+            kept = book_filter(state, player, actions)
+            if len(kept) == 1:
                 self.last_iterations = 0
-                return actions[0]
-        root = self.search(state, player, rng, allowed=actions if self.book else None)
+                return kept[0]
+            if len(kept) < len(actions):  # (only then: the root check costs a hash per action)
+                actions = kept
+                root = self.search(state, player, rng, allowed=kept)
+                return self._best(root, actions, player, state)
+        root = self.search(state, player, rng)
         return self._best(root, actions, player, state)
 
     def search(
