@@ -43,7 +43,7 @@ ENGAGE_PIECES = 5  # the technique takes over once the enemy has this many piece
 DISCOUNT = 0.8  # a chance to hurt the target one round of moves later is worth this much of one now
 RESERVE = 0.1  # the share of its value each unit but the best hunter counts for
 FAR = 30  # moves counted for a unit that cannot reach its goal
-SLACK = 0.1  # against the last enemy unit: an attack this far short of the best regrouped one waits
+SLACK = 0.1  # in the siege: an attack this far short of the best a regrouped army has waits
 LATE = 5  # ... except in the last rounds, where any attack that pays is made
 
 Unit = tuple["Cell", str]
