@@ -250,6 +250,7 @@ class MCTSAgent:
     # ----- the decision ---------------------------------------------------------------
     def choose(self, state: State, player: int, rng: random.Random) -> Any:
         actions = check_player(state, player)
+        allowed: list[Any] | None = None
         if len(actions) == 1:
             self.last_iterations = 0
             return actions[0]
@@ -262,11 +263,9 @@ class MCTSAgent:
             if len(kept) == 1:
                 self.last_iterations = 0
                 return kept[0]
-            if len(kept) < len(actions):  # (only then: the root check costs a hash per action)
-                actions = kept
-                root = self.search(state, player, rng, allowed=kept)
-                return self._best(root, actions, player, state)
-        root = self.search(state, player, rng)
+            if len(kept) < len(actions):  # only then: the root check costs a hash per action
+                allowed, actions = kept, kept
+        root = self.search(state, player, rng, allowed=allowed)
         return self._best(root, actions, player, state)
 
     def search(

@@ -8,8 +8,9 @@ value of that race for the side attacking, by the battle dice alone (rules 5.3-5
 best stack it can form, at the best target, each time, and stops once attacking no
 longer pays (a draw counts 0). It assumes that the army can regroup between attacks
 and that the enemy does not attack; moves and rounds are left to the move technique
-(``hunt``). Measured on 187 sieges of a 200-game series, its value at the start
-(0.746 on average) matched the games' wins minus losses (0.738).
+(``hunt``). Measured on the 191 games of a 200-game series against ``random`` that
+reached five enemy pieces, its value there (0.720 on average) matched the games' wins
+minus losses (0.728; docs/agent-strength.md, "Eleventh round").
 
 An army is ``(commando, veterans, soldiers)``: ``commando`` 0 for none, 1 wounded, 2
 fresh (its first defeat only wounds it, rule 7.4); each enemy unit is given the same
