@@ -220,3 +220,66 @@ def test_the_search_is_not_offered_an_attack_that_loses_the_siege(book: str) -> 
         assert chosen == EndAttacks() and agent.last_iterations == 0  # the only action left
     else:
         assert agent.last_iterations == 30  # both actions searched
+
+
+def _building_position(round_no: int = 20) -> TrenchState:
+    """Our Veterans next to the enemy's last Soldier, whose Commando sleeps behind it
+    (rules 7.1, 7.5); our own Commando still asleep on its depot (a9), a Veteran on b7
+    two moves from waking it."""
+    st = empty()
+    st.round = round_no
+    put(st, "d5", 0, "VVV")
+    put(st, "b7", 0, "V")
+    put(st, "a9", 0, "C", active=False)
+    put(st, "e6", 1, "S")
+    put(st, "h2", 1, "C", active=False)
+    return st
+
+
+def test_the_last_soldier_is_spared_while_our_commando_sleeps() -> None:
+    # killing the enemy's last Soldier wakes its Commando (rule 7.5), a d10 that needs
+    # two defeats, and ours, asleep, would not fight; with time left ours is woken
+    # first, so the attack waits and the search is not offered it either
+    st = attacking(_building_position(), 0)
+    assert hunt.building(st, 0)
+    assert hunt.book_action(st, 0) == EndAttacks()
+    kept = hunt.book_allowed(st, 0, st.legal_actions(0))
+    assert not any(isinstance(a, Attack) for a in kept), kept
+
+
+def test_the_kill_is_made_once_time_runs_short() -> None:
+    # the same position with fewer than BUILD_LEFT rounds left: no waking first, the kill
+    st = attacking(_building_position(round_no=60 - hunt.BUILD_LEFT + 1), 0)
+    assert not hunt.building(st, 0)
+    assert hunt.book_action(st, 0) == Attack(c("d5"), c("e6"))
+
+
+def test_the_kill_is_made_once_our_commando_is_awake() -> None:
+    st = _building_position()
+    st.active[0] = True
+    attacking(st, 0)
+    assert not hunt.building(st, 0)
+    assert hunt.book_action(st, 0) == Attack(c("d5"), c("e6"))
+
+
+def test_the_kill_is_made_when_the_enemy_commando_is_awake() -> None:
+    # nothing to wait for: the enemy's Commando can already be attacked (rule 7.1)
+    st = _building_position()
+    st.active[1] = True
+    attacking(st, 0)
+    assert not hunt.building(st, 0)
+    assert isinstance(hunt.book_action(st, 0), Attack)
+
+
+def test_our_sleeping_commando_is_woken_by_the_nearest_unit() -> None:
+    # the Veteran on b7 steps next to the Commando on a9 in two moves (rule 7.1), which
+    # wakes it and ends the waiting
+    st = moving(_building_position(), 0)
+    assert hunt.build_value(st, 0) == -2
+    for _ in range(2):
+        move = hunt.book_action(st, 0)
+        assert isinstance(move, Move) and move.src in (c("b7"), c("a7"), c("b8")), move
+        st.push(move, 0)
+    assert st.active[0]
+    assert hunt.build_value(st, 0) == 0
+    assert not hunt.building(st, 0)

@@ -28,6 +28,7 @@ secret, so any determinized copy gives the same choice. Cards are left to the se
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .actions import Attack, EndAttacks, Move, TrenchAction
@@ -45,6 +46,7 @@ RESERVE = 0.1  # the share of its value each unit but the best hunter counts for
 FAR = 30  # moves counted for a unit that cannot reach its goal
 SLACK = 0.1  # in the siege: an attack this far short of the best a regrouped army has waits
 LATE = 5  # ... except in the last rounds, where any attack that pays is made
+BUILD_LEFT = 20  # waking our Commando first stops this many rounds before the round limit
 
 Unit = tuple["Cell", str]
 """A unit: its tile and its ranks (bottom first)."""
@@ -57,6 +59,8 @@ def book_action(state: TrenchState, player: int) -> TrenchAction | None:
         return None
     if state.phase == ATTACK:
         return attack_choice(state, player)
+    if building(state, player):
+        return move_choice(state, player, build_value)
     return move_choice(state, player)
 
 
@@ -69,7 +73,8 @@ def book_allowed(state: TrenchState, player: int, actions: list[TrenchAction]) -
     siege = _siege(state, player)
     if siege is None:
         return actions
-    return [a for a in actions if not isinstance(a, Attack) or _attack_value(state, player, a, siege) >= 0.0]
+    spare = _spared(state, player)
+    return [a for a in actions if not isinstance(a, Attack) or (a.dst != spare and _attack_value(state, player, a, siege) >= 0.0)]
 
 
 Siege = tuple[Army, Enemy, bool]
@@ -107,6 +112,49 @@ def _units(state: TrenchState, player: int) -> list[Unit]:
     return [(c, "".join(rank[pid] for pid in s)) for c, s in state.board.items() if s[0] // per == player]
 
 
+def building(state: TrenchState, player: int) -> bool:
+    """Whether to wake our Commando before the last kills: the enemy's Commando sleeps
+    behind other pieces (it can neither be attacked nor act until they are gone, rules
+    7.1, 7.5), ours sleeps too (the siege counts on it, and a sleeping Commando never
+    fights), and ``BUILD_LEFT`` rounds or more remain."""
+    siege = _siege(state, player)
+    if siege is None or state.game.options.round_limit - state.round < BUILD_LEFT:
+        return False
+    army, enemy, asleep = siege
+    return asleep and not all(u[0] for u in enemy) and army[0] > 0 and not state.active[player]
+
+
+def _spared(state: TrenchState, player: int) -> Cell | None:
+    """The enemy unit left alive while we build: its last one besides its sleeping
+    Commando (killing it wakes the Commando, rule 7.5); None when not building."""
+    if not building(state, player):
+        return None
+    others = [cell for cell, r in _units(state, 1 - player) if "C" not in r]
+    return others[0] if len(others) == 1 else None
+
+
+def build_value(state: TrenchState, player: int) -> float:
+    """Minus the moves ``player``'s nearest mobile unit needs to wake its sleeping
+    Commando, by stepping next to it or onto it (rule 7.1); 0 once it is awake."""
+    if state.is_terminal:
+        return 2.0 if state.winner == player else -2.0
+    if state.active[player]:
+        return 0.0
+    wake = state.game.tables.wake[player]
+    per = state.game.board.per_player
+    blocked = frozenset(c for c, s in state.board.items() if s[0] // per != player).union(state.terrain)
+    return -float(
+        min(
+            (
+                min((d for t, d in _reach(state, player, uc, blocked).items() if t in wake), default=FAR)
+                for uc, ur in _units(state, player)
+                if ur != "C" and _mobile(state, player, ur)
+            ),
+            default=FAR,
+        )
+    )
+
+
 def hurt_odds(att: str, dfn: str) -> tuple[float, float]:
     """(the chance an attack by stack ``att`` on the enemy stack ``dfn`` removes it, or
     wounds it where it is a fresh Commando; the chance the attacking stack is removed),
@@ -124,7 +172,10 @@ def attack_choice(state: TrenchState, player: int) -> TrenchAction | None:
     if not state.attacks_left or siege is None:
         return None
     best: tuple[float, Attack] | None = None
+    spare = _spared(state, player)
     for a in state.attacks(player):
+        if a.dst == spare:
+            continue
         v = _attack_value(state, player, a, siege)
         if best is None or v > best[0]:
             best = (v, a)
@@ -134,9 +185,10 @@ def attack_choice(state: TrenchState, player: int) -> TrenchAction | None:
     return best[1] if late or best[0] >= siege_value(*siege) - SLACK else EndAttacks()
 
 
-def move_choice(state: TrenchState, player: int) -> TrenchAction | None:
-    """The move leaving the best hunting position (``position_value``); None where no
-    move is legal (cards only: the search decides)."""
+def move_choice(state: TrenchState, player: int, value: Callable[[TrenchState, int], float] | None = None) -> TrenchAction | None:
+    """The move leaving the best position by ``value`` (default: the hunting position,
+    ``position_value``); None where no move is legal (cards only: the search decides)."""
+    value = value or position_value
     moves = [m for m in state.legal_actions(player) if isinstance(m, Move)]
     if not moves:
         return None
@@ -144,7 +196,7 @@ def move_choice(state: TrenchState, player: int) -> TrenchAction | None:
     for m in moves:
         child = state.clone()
         child.push(m, player)
-        v = position_value(child, player)
+        v = value(child, player)
         if best is None or v > best[0]:
             best = (v, m)
     return best[1] if best else None
