@@ -254,21 +254,14 @@ def test_the_kill_is_made_once_time_runs_short() -> None:
     assert hunt.book_action(st, 0) == Attack(c("d5"), c("e6"))
 
 
-def test_the_kill_is_made_once_our_commando_is_awake() -> None:
+@pytest.mark.parametrize("awake", [0, 1])
+def test_the_kill_is_made_once_either_commando_is_awake(awake: int) -> None:
+    # ours awake: nothing to wait for; theirs awake: it can already be attacked (rule 7.1)
     st = _building_position()
-    st.active[0] = True
+    st.active[awake] = True
     attacking(st, 0)
     assert not hunt.building(st, 0)
     assert hunt.book_action(st, 0) == Attack(c("d5"), c("e6"))
-
-
-def test_the_kill_is_made_when_the_enemy_commando_is_awake() -> None:
-    # nothing to wait for: the enemy's Commando can already be attacked (rule 7.1)
-    st = _building_position()
-    st.active[1] = True
-    attacking(st, 0)
-    assert not hunt.building(st, 0)
-    assert isinstance(hunt.book_action(st, 0), Attack)
 
 
 def test_our_sleeping_commando_is_woken_by_the_nearest_unit() -> None:
