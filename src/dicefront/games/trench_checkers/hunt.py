@@ -17,6 +17,10 @@ search):
   a regrouped army could make (in the last ``LATE`` rounds, if it pays at all);
   otherwise the step ends; the search is not offered an attack that loses more games
   than it wins (``book_allowed``);
+* **first, our Commando**: while the enemy's Commando sleeps behind its last other
+  pieces and ours sleeps too (with ``BUILD_LEFT`` rounds or more to go), the last of
+  those pieces is spared and our nearest unit walks over to wake ours (``building``):
+  the siege counts on it, and a sleeping Commando never fights;
 * **moves**: each move is the one that leaves the best hunting position: our best
   hunter's chance to hurt the nearest target it can reach, discounted by the rounds
   of moves (three a round, rule 3.1) it still needs, plus a small share of the same
