@@ -276,3 +276,15 @@ def test_our_sleeping_commando_is_woken_by_the_nearest_unit() -> None:
     assert st.active[0]
     assert hunt.build_value(st, 0) == 0
     assert not hunt.building(st, 0)
+
+
+def test_the_kill_is_made_when_no_unit_can_reach_our_commando() -> None:
+    # terrain on every tile next to our sleeping Commando (rule 3.4): no unit can wake
+    # it, so waiting for that would only waste the rounds
+    st = _building_position()
+    for cell in ("a8", "b9", "a10"):
+        st.terrain[c(cell)] = 0
+    attacking(st, 0)
+    assert hunt.build_value(st, 0) == -hunt.FAR
+    assert not hunt.building(st, 0)
+    assert hunt.book_action(st, 0) == Attack(c("d5"), c("e6"))

@@ -120,17 +120,19 @@ def building(state: TrenchState, player: int) -> bool:
     """Whether to wake our Commando before the last kills: the enemy's Commando sleeps
     behind other pieces (it can neither be attacked nor act until they are gone, rules
     7.1, 7.5), ours sleeps too (the siege counts on it, and a sleeping Commando never
-    fights), and ``BUILD_LEFT`` rounds or more remain."""
+    fights) and a unit of ours can reach it, and ``BUILD_LEFT`` rounds or more remain."""
     siege = _siege(state, player)
     if siege is None or state.game.options.round_limit - state.round < BUILD_LEFT:
         return False
     army, enemy, asleep = siege
-    return asleep and not all(u[0] for u in enemy) and army[0] > 0 and not state.active[player]
+    if not asleep or all(u[0] for u in enemy) or not army[0] or state.active[player]:
+        return False
+    return build_value(state, player) > -FAR  # some unit of ours can get there
 
 
 def _spared(state: TrenchState, player: int) -> Cell | None:
-    """The enemy unit left alive while we build: its last one besides its sleeping
-    Commando (killing it wakes the Commando, rule 7.5); None when not building."""
+    """The enemy unit left alive while we wake our Commando: its last one besides its
+    sleeping Commando (killing it wakes that Commando, rule 7.5); None otherwise."""
     if not building(state, player):
         return None
     others = [cell for cell, r in _units(state, 1 - player) if "C" not in r]
@@ -145,8 +147,7 @@ def build_value(state: TrenchState, player: int) -> float:
     if state.active[player]:
         return 0.0
     wake = state.game.tables.wake[player]
-    per = state.game.board.per_player
-    blocked = frozenset(c for c, s in state.board.items() if s[0] // per != player).union(state.terrain)
+    blocked = _blocked(state, player)
     return -float(
         min(
             (
@@ -215,13 +216,11 @@ def position_value(state: TrenchState, player: int) -> float:
     if state.is_terminal:
         return 2.0 if state.winner == player else -2.0
     q = 1 - player
-    per = state.game.board.per_player
     theirs = [(c, r) for c, r in _units(state, q) if state.is_active(c)]
     if not theirs:
         return 0.0
     tables = state.game.tables
-    enemy = frozenset(c for c, s in state.board.items() if s[0] // per == q)
-    blocked = enemy.union(state.terrain)
+    blocked = _blocked(state, player)
     values = []
     for hc, hr in _units(state, player):
         if hr == "C" and not state.active[player]:
@@ -238,6 +237,12 @@ def position_value(state: TrenchState, player: int) -> float:
         return 0.0
     values.sort(reverse=True)
     return values[0] + RESERVE * sum(values[1:])
+
+
+def _blocked(state: TrenchState, player: int) -> frozenset[Cell]:
+    """The tiles no unit of ``player`` may enter: the enemy's units and terrain (rule 3.4)."""
+    per = state.game.board.per_player
+    return frozenset(c for c, s in state.board.items() if s[0] // per != player).union(state.terrain)
 
 
 def _mobile(state: TrenchState, player: int, ranks: str) -> bool:
