@@ -26,19 +26,25 @@ search):
   of moves (three a round, rule 3.1) it still needs, plus a small share of the same
   for every other unit (the reserves that replace it if it falls).
 
-Only public facts are read (the board, the ranks, who is wounded or awake): nothing
-secret, so any determinized copy gives the same choice. Cards are left to the search
-(``None``)."""
+* **cards**: the ability cards of our own hand that the siege can use (rules 11.2,
+  11.4-11.10) are played where the siege model says they add at least ``CARD_GAIN``
+  (``siege.attack_value`` with the attack cards, ``siege.strike_value``); Found Ammo
+  when another attack would be made; Revive, Field Promotion and One More Push in every
+  movement phase of the end game (a fallen Soldier back, a Veteran more, three moves
+  more). Defence and after-roll cards are left to the search.
+
+Only public facts and our own hand are read (the board, the ranks, who is wounded or
+awake): any determinized copy gives the same choice."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .actions import Attack, EndAttacks, Move, TrenchAction
+from .actions import Attack, EndAttacks, Move, Play, TrenchAction
 from .battle import battle_odds, dice
 from .constants import ATTACK, MOVE, MOVES_PER_TURN
-from .siege import Army, Enemy, army_of, attack_value, siege_value
+from .siege import NO_BOOST, Army, Boost, Enemy, army_of, attack_value, siege_value, stacks, strike_value
 
 if TYPE_CHECKING:
     from ...core.grid import Cell
@@ -51,6 +57,9 @@ FAR = 30  # moves counted for a unit that cannot reach its goal
 SLACK = 0.1  # in the siege: an attack this far short of the best a regrouped army has waits
 LATE = 5  # ... except in the last rounds, where any attack that pays is made
 BUILD_LEFT = 20  # waking our Commando first stops this many rounds before the round limit
+CARD_GAIN = 0.02  # an attack card or an Airstrike is played in the siege when it adds this much
+BOOSTS = ("five-rolls", "plus-two", "suicide")  # the attack cards (rules 11.7-11.9)
+MOVE_CARDS = ("revive", "promote", "extra-moves")  # played in every end-game movement phase
 
 Unit = tuple["Cell", str]
 """A unit: its tile and its ranks (bottom first)."""
@@ -63,6 +72,9 @@ def book_action(state: TrenchState, player: int) -> TrenchAction | None:
         return None
     if state.phase == ATTACK:
         return attack_choice(state, player)
+    card = move_card(state, player)
+    if card is not None:
+        return card
     if building(state, player):
         return move_choice(state, player, build_value)
     return move_choice(state, player)
@@ -97,11 +109,18 @@ def _siege(state: TrenchState, player: int) -> Siege | None:
     return army, enemy, asleep
 
 
-def _attack_value(state: TrenchState, player: int, a: Attack, siege: Siege) -> float:
+def _attack_value(state: TrenchState, player: int, a: Attack, siege: Siege, boost: Boost | None = None) -> float:
+    """The siege's value after attack ``a`` with the attack cards ``boost`` (default:
+    those ``player`` has already played for its next attack)."""
     army, enemy, asleep = siege
     stack = army_of([state.ranks_at(a.src)], state.wounded[player])
     target = army_of([state.ranks_at(a.dst)], state.wounded[1 - player])
-    return attack_value(army, stack, enemy, target, asleep)
+    return attack_value(army, stack, enemy, target, asleep, _pending(state, player) if boost is None else boost)
+
+
+def _pending(state: TrenchState, player: int) -> Boost:
+    """The attack cards ``player`` has played for its next attack (rules 11.7-11.9)."""
+    return state.five[player], state.bonus[player], state.suicide[player]
 
 
 def _engaged(state: TrenchState, player: int) -> bool:
@@ -172,22 +191,114 @@ def attack_choice(state: TrenchState, player: int) -> TrenchAction | None:
     """The attack that plays the siege best (``siege.attack_value``), made if it pays
     and is within ``SLACK`` of the best attack the army could make after regrouping (in
     the last ``LATE`` rounds: if it pays at all); else end the attack step and regroup.
-    None where no attack is left or the technique does not apply (the search decides)."""
+    An attack card or an Airstrike comes first where it adds ``CARD_GAIN`` (``_card``);
+    after the attack, Found Ammo where another attack would be made. None where the
+    technique does not apply (the search decides)."""
     siege = _siege(state, player)
-    if not state.attacks_left or siege is None:
+    if siege is None or not (state.attacks_left or state.attack_made):
         return None
+    best = _best_attack(state, player, siege, _pending(state, player))
+    made = best is not None and _worth(state, best[0], siege)
+    if not state.attacks_left:  # the step is open after an attack: only Found Ammo can be played
+        ammo = _plays(state, player, ("attack-again",))
+        return ammo[0] if ammo and made else EndAttacks()
+    card = _card(state, player, siege, best[0] if best is not None and made else siege_value(*siege))
+    if card is not None:
+        return card
+    return best[1] if best is not None and made else EndAttacks()
+
+
+def _best_attack(state: TrenchState, player: int, siege: Siege, boost: Boost) -> tuple[float, Attack] | None:
+    """The attack with the best siege value after it, with ``boost``; the spared unit
+    (``_spared``) is not attacked."""
     best: tuple[float, Attack] | None = None
     spare = _spared(state, player)
     for a in state.attacks(player):
         if a.dst == spare:
             continue
-        v = _attack_value(state, player, a, siege)
+        v = _attack_value(state, player, a, siege, boost)
         if best is None or v > best[0]:
             best = (v, a)
-    if best is None or best[0] <= 0.0:
-        return EndAttacks()
-    late = state.game.options.round_limit - state.round < LATE
-    return best[1] if late or best[0] >= siege_value(*siege) - SLACK else EndAttacks()
+    return best
+
+
+def _worth(state: TrenchState, value: float, siege: Siege) -> bool:
+    """Whether an attack of this value is made now rather than after regrouping."""
+    if value <= 0.0:
+        return False
+    return state.game.options.round_limit - state.round < LATE or value >= siege_value(*siege) - SLACK
+
+
+def _card(state: TrenchState, player: int, siege: Siege, reference: float) -> Play | None:
+    """The attack card (Machine Gun, Napalm, Suicide Mission) or Airstrike that gives the
+    siege the highest value, if it adds ``CARD_GAIN`` or more to ``reference`` (what the
+    attack step is worth without it) and no less than it would add later, against the
+    enemy's Commando alone (``_later``)."""
+    best: tuple[float, Play] | None = None
+    pending = _pending(state, player)
+    army, enemy, asleep = siege
+    for play in _plays(state, player, BOOSTS):
+        effect = state.effect_of(play.card)
+        found = _best_attack(state, player, siege, _boosted(pending, effect))
+        if found is not None and found[0] - reference >= _later(army, enemy, effect) and (best is None or found[0] > best[0]):
+            best = (found[0], play)
+    wounded = state.wounded[1 - player]
+    for play in _plays(state, player, ("airstrike",)):
+        if play.cell is None or play.cell == _spared(state, player):
+            continue
+        v = strike_value(army, enemy, army_of([state.ranks_at(play.cell)], wounded), asleep)
+        if v - reference >= _later(army, enemy, "airstrike") and (best is None or v > best[0]):
+            best = (v, play)
+    return best[1] if best is not None and best[0] >= reference + CARD_GAIN else None
+
+
+def _later(army: Army, enemy: Enemy, effect: str) -> float:
+    """What a card with ``effect`` would add against the enemy's Commando alone, the
+    siege's hardest battle, where the enemy has other units too; 0 otherwise."""
+    commando = [u for u in enemy if u[0]]
+    if not commando or len(enemy) == 1:
+        return 0.0
+    alone = (commando[0],)
+    if effect == "airstrike":
+        return strike_value(army, alone, alone[0]) - siege_value(army, alone)
+    boost = _boosted(NO_BOOST, effect)
+    return max(attack_value(army, st, alone, alone[0], False, boost) for st in stacks(army)) - siege_value(army, alone)
+
+
+def _boosted(boost: Boost, effect: str) -> Boost:
+    five, bonus, suicide = boost
+    if effect == "five-rolls":
+        return True, bonus, suicide
+    if effect == "plus-two":
+        return five, bonus + 2, suicide
+    return five, bonus, True
+
+
+def _plays(state: TrenchState, player: int, effects: tuple[str, ...]) -> list[Play]:
+    """``player``'s legal card plays now with one of these effects, in that order."""
+    plays = [a for a in state.legal_actions(player) if isinstance(a, Play)]
+    return [p for e in effects for p in plays if state.effect_of(p.card) == e]
+
+
+def move_card(state: TrenchState, player: int) -> Play | None:
+    """In an end-game movement phase: Revive (a fallen Soldier back on our home row,
+    rule 11.10), Field Promotion (rule 11.6) on the Soldier it makes the best hunter,
+    or One More Push (rule 11.4), where ``player`` holds one; None otherwise."""
+    plays = _plays(state, player, MOVE_CARDS)
+    if not plays:
+        return None
+    first = state.effect_of(plays[0].card)
+    same = [p for p in plays if state.effect_of(p.card) == first]
+    if len(same) == 1:
+        return same[0]
+    best: tuple[float, Play] | None = None
+    for play in same:
+        child = state.clone()
+        child.push(play, player)
+        v = position_value(child, player)
+        if best is None or v > best[0]:
+            best = (v, play)
+    return best[1] if best else None
 
 
 def move_choice(state: TrenchState, player: int, value: Callable[[TrenchState, int], float] | None = None) -> TrenchAction | None:

@@ -21,11 +21,17 @@ from __future__ import annotations
 from functools import lru_cache
 
 from .battle import battle_odds, dice
+from .combat import AIRSTRIKE_DIE, stack_dice
 
 Army = tuple[int, int, int]
 """(commando: 0 none, 1 wounded, 2 fresh; veterans; soldiers)."""
 
 MAX_STACK = 3  # rule 4.1
+
+Boost = tuple[bool, int, bool]
+"""The attack cards on one attack (rules 11.7-11.9): (Machine Gun: five rolls; Napalm:
+the bonus added to the roll; Suicide Mission: a d10, the stack removed after)."""
+NO_BOOST: Boost = (False, 0, False)
 
 
 def ranks(unit: Army) -> str:
@@ -77,17 +83,20 @@ def _take(army: Army, old: Army, new: Army) -> Army:
     return c, army[1] - old[1] + new[1], army[2] - old[2] + new[2]
 
 
-def attack_outcomes(army: Army, stack: Army, enemy: Army) -> list[tuple[float, Army, Army]]:
+def attack_outcomes(army: Army, stack: Army, enemy: Army, boost: Boost = NO_BOOST) -> list[tuple[float, Army, Army]]:
     """(chance, our army after, the enemy's unit after) for ``stack`` of ``army``
-    attacking the enemy's unit (rules 5.4-5.8, 7.4)."""
-    win, tie, lose, win_top, lose_top = battle_odds(dice(ranks(stack)), dice(ranks(enemy)))
+    attacking the enemy's unit (rules 5.4-5.8, 7.4), with the attack cards ``boost``
+    (rules 11.7-11.9: a Suicide Mission's stack is removed whatever the result)."""
+    five, bonus, suicide = boost
+    att = stack_dice(ranks(stack), five, suicide)
+    win, tie, lose, win_top, lose_top = battle_odds(att, dice(ranks(enemy)), bonus)
     out: list[tuple[float, Army, Army]] = []
     beaten_enemy, beaten_us = _defeated(enemy), _defeated(stack)
     if win:
-        stand = win_top if _size(enemy) < _size(stack) else 0.0
+        stand = win_top if _size(enemy) < _size(stack) and not suicide else 0.0
         if stand:
             out.append((stand, _take(army, stack, _minus_lowest(stack)), beaten_enemy))
-        out.append((win - stand, army, beaten_enemy))
+        out.append((win - stand, _take(army, stack, beaten_us) if suicide else army, beaten_enemy))
     if tie:
         out.append((tie, _take(army, stack, beaten_us), beaten_enemy))
     if lose:
@@ -126,13 +135,28 @@ def targets(enemy: Enemy, asleep: bool) -> list[Army]:
     return list(enemy)
 
 
-def attack_value(army: Army, stack: Army, enemy: Enemy, target: Army, asleep: bool = False) -> float:
+def attack_value(army: Army, stack: Army, enemy: Enemy, target: Army, asleep: bool = False, boost: Boost = NO_BOOST) -> float:
     """The value (as ``siege_value``) of attacking the unit ``target`` now with
-    ``stack`` and playing the siege out well from there."""
+    ``stack`` (and the attack cards ``boost``) and playing the siege out well from there."""
+    return _after(army, enemy, target, asleep, attack_outcomes(army, stack, target, boost))
+
+
+def strike_value(army: Army, enemy: Enemy, target: Army, asleep: bool = False) -> float:
+    """The value (as ``siege_value``) of an Airstrike on the unit ``target`` (rule 11.5:
+    a d6 against its defence roll; equal or higher removes it, or wounds a fresh
+    Commando; our army risks nothing) and playing the siege out well from there. The
+    lost turn is not counted."""
+    win, tie, _, _, _ = battle_odds((AIRSTRIKE_DIE, 1), dice(ranks(target)))
+    hit = win + tie
+    return _after(army, enemy, target, asleep, [(hit, army, _defeated(target)), (1.0 - hit, army, target)])
+
+
+def _after(army: Army, enemy: Enemy, target: Army, asleep: bool, outcomes: list[tuple[float, Army, Army]]) -> float:
+    """The siege's value after a battle on ``target`` with these outcomes."""
     rest = list(enemy)
     rest.remove(target)
     total = 0.0
-    for p, after, left in attack_outcomes(army, stack, target):
+    for p, after, left in outcomes:
         units = tuple(sorted([*rest, left])) if _size(left) else tuple(rest)
         total += p * siege_value(after, units, asleep and len(units) > 1)
     return total
