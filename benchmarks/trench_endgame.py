@@ -7,7 +7,9 @@ or fewer, and play it out ``--plays`` times (seeds ``screen:<game>:<k>``) with t
 two agents; report wins / draws / losses of the hunter. With ``--trees A=PATH,B=PATH``
 every position is played once per source tree (each run in a subprocess with that
 tree first on ``PYTHONPATH``), the trees alternating in order from one position to the
-next, so a slow spell of a shared machine hits both alike.
+next, so a slow spell of a shared machine hits both alike; with two trees, the
+difference of their win rates is also given with its standard error, paired by
+position (both trees play each position with the same seeds).
 
     PYTHONPATH=src python benchmarks/trench_endgame.py DIR --plays 4 --trees old=/tmp/old/src,new=src
     PYTHONPATH=src python benchmarks/trench_endgame.py DIR --plays 4   # this tree only
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -100,15 +103,28 @@ def main(argv: list[str]) -> None:
         return label, name, json.loads(res.stdout)[name]
 
     totals = {label: [0, 0, 0] for label, _ in trees}
+    wins: dict[str, dict[str, int]] = {label: {} for label, _ in trees}
     with ThreadPoolExecutor(args.jobs) as pool:
         for label, name, wdl in pool.map(run, jobs):
             for k in range(3):
                 totals[label][k] += wdl[k]
+            wins[label][name] = wdl[0]
             print(f"{name} {label}: {'-'.join(map(str, wdl))}", flush=True)
     print(f"{len(names)} positions x {args.plays} plays, {time.monotonic() - started:.0f} s")
     for label, wdl in totals.items():
         n = sum(wdl)
         print(f"{label}: W-D-L {'-'.join(map(str, wdl))}, conversion {wdl[0] / n:.1%}" if n else f"{label}: no plays")
+    if len(trees) == 2 and len(names) > 1:
+        (a, _), (b, _) = trees
+        print(paired(a, b, [(wins[a][n] - wins[b][n]) / args.plays for n in names]))
+
+
+def paired(a: str, b: str, diffs: list[float]) -> str:
+    """The mean of per-position win-rate differences and its standard error."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    se = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1) / n)
+    return f"{a} - {b}: win rate {mean:+.1%}, standard error {se:.1%} ({n} positions)"
 
 
 if __name__ == "__main__":
