@@ -39,7 +39,7 @@ awake): any determinized copy gives the same choice."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from .actions import Attack, EndAttacks, Move, Play, TrenchAction
 from .battle import battle_odds, dice
@@ -60,6 +60,8 @@ BUILD_LEFT = 20  # waking our Commando first stops this many rounds before the r
 CARD_GAIN = 0.02  # an attack card or an Airstrike is played in the siege when it adds this much
 BOOSTS = ("five-rolls", "plus-two", "suicide")  # the attack cards (rules 11.7-11.9)
 MOVE_CARDS = ("revive", "promote", "extra-moves")  # played in every end-game movement phase
+
+A = TypeVar("A", Move, Play)
 
 Unit = tuple["Cell", str]
 """A unit: its tile and its ranks (bottom first)."""
@@ -289,32 +291,26 @@ def move_card(state: TrenchState, player: int) -> Play | None:
         return None
     first = state.effect_of(plays[0].card)
     same = [p for p in plays if state.effect_of(p.card) == first]
-    if len(same) == 1:
-        return same[0]
-    best: tuple[float, Play] | None = None
-    for play in same:
-        child = state.clone()
-        child.push(play, player)
-        v = position_value(child, player)
-        if best is None or v > best[0]:
-            best = (v, play)
-    return best[1] if best else None
+    return same[0] if len(same) == 1 else _best_after(state, player, same, position_value)
 
 
 def move_choice(state: TrenchState, player: int, value: Callable[[TrenchState, int], float] | None = None) -> TrenchAction | None:
     """The move leaving the best position by ``value`` (default: the hunting position,
     ``position_value``); None where no move is legal (cards only: the search decides)."""
-    value = value or position_value
     moves = [m for m in state.legal_actions(player) if isinstance(m, Move)]
-    if not moves:
-        return None
-    best: tuple[float, Move] | None = None
-    for m in moves:
+    return _best_after(state, player, moves, value or position_value)
+
+
+def _best_after(state: TrenchState, player: int, actions: list[A], value: Callable[[TrenchState, int], float]) -> A | None:
+    """The action of ``actions`` leaving the position ``value`` rates best (the first of
+    equals); None if there is none."""
+    best: tuple[float, A] | None = None
+    for action in actions:
         child = state.clone()
-        child.push(m, player)
+        child.push(action, player)
         v = value(child, player)
         if best is None or v > best[0]:
-            best = (v, m)
+            best = (v, action)
     return best[1] if best else None
 
 
