@@ -199,22 +199,22 @@ def attack_choice(state: TrenchState, player: int) -> TrenchAction | None:
     siege = _siege(state, player)
     if siege is None or not (state.attacks_left or state.attack_made):
         return None
-    best = _best_attack(state, player, siege, _pending(state, player))
+    spare = _spared(state, player)
+    best = _best_attack(state, player, siege, _pending(state, player), spare)
     made = best is not None and _worth(state, best[0], siege)
     if not state.attacks_left:  # the step is open after an attack: only Found Ammo can be played
         ammo = _plays(state, player, ("attack-again",))
         return ammo[0] if ammo and made else EndAttacks()
-    card = _card(state, player, siege, best[0] if best is not None and made else siege_value(*siege))
+    card = _card(state, player, siege, best[0] if best is not None and made else siege_value(*siege), spare)
     if card is not None:
         return card
     return best[1] if best is not None and made else EndAttacks()
 
 
-def _best_attack(state: TrenchState, player: int, siege: Siege, boost: Boost) -> tuple[float, Attack] | None:
-    """The attack with the best siege value after it, with ``boost``; the spared unit
-    (``_spared``) is not attacked."""
+def _best_attack(state: TrenchState, player: int, siege: Siege, boost: Boost, spare: Cell | None) -> tuple[float, Attack] | None:
+    """The attack with the best siege value after it, with ``boost``; the unit on
+    ``spare`` (``_spared``) is not attacked."""
     best: tuple[float, Attack] | None = None
-    spare = _spared(state, player)
     for a in state.attacks(player):
         if a.dst == spare:
             continue
@@ -231,7 +231,7 @@ def _worth(state: TrenchState, value: float, siege: Siege) -> bool:
     return state.game.options.round_limit - state.round < LATE or value >= siege_value(*siege) - SLACK
 
 
-def _card(state: TrenchState, player: int, siege: Siege, reference: float) -> Play | None:
+def _card(state: TrenchState, player: int, siege: Siege, reference: float, spare: Cell | None) -> Play | None:
     """The attack card (Machine Gun, Napalm, Suicide Mission) or Airstrike that gives the
     siege the highest value, if it adds ``CARD_GAIN`` or more to ``reference`` (what the
     attack step is worth without it) and no less than it would add later, against the
@@ -241,12 +241,12 @@ def _card(state: TrenchState, player: int, siege: Siege, reference: float) -> Pl
     army, enemy, asleep = siege
     for play in _plays(state, player, BOOSTS):
         effect = state.effect_of(play.card)
-        found = _best_attack(state, player, siege, _boosted(pending, effect))
+        found = _best_attack(state, player, siege, _boosted(pending, effect), spare)
         if found is not None and found[0] - reference >= _later(army, enemy, effect) and (best is None or found[0] > best[0]):
             best = (found[0], play)
     wounded = state.wounded[1 - player]
     for play in _plays(state, player, ("airstrike",)):
-        if play.cell is None or play.cell == _spared(state, player):
+        if play.cell is None or play.cell == spare:
             continue
         v = strike_value(army, enemy, army_of([state.ranks_at(play.cell)], wounded), asleep)
         if v - reference >= _later(army, enemy, "airstrike") and (best is None or v > best[0]):
