@@ -44,6 +44,9 @@ from dicefront.core import AgentError
         ("mcts:iterations", "key=value"),
         ("alphazero", "unknown agent 'alphazero'; available: greedy, ismcts, mcts, random, rollout, easy"),
         ("mcts:" + "c=1:" * 100, "too long"),
+        ("mcts:book=Raid!", r"book must be one of game\|off\|<a name in the game's BOOKS>, got 'Raid!'"),
+        ("mcts:book=" + "x" * 25, "book must be one of"),
+        ("mcts:book=1st", "book must be one of"),
     ],
 )
 def test_bad_specs_are_one_line_errors(spec: str, words: str) -> None:
@@ -68,12 +71,27 @@ def test_long_values_are_not_echoed_in_full() -> None:
         ("mcts:seconds=.5:c=10", {"seconds": 0.5, "c": 10.0}),
         ("mcts:c=2.5e-1:determinize=TRUE", {"c": 0.25, "determinize": True}),
         ("ismcts:determinize=auto", {"determinize": None}),
+        ("mcts:book=OFF", {"book": False, "style": "off"}),
+        ("mcts:book=any-name", {"book": True, "style": "any-name"}),  # no game given: checked when it plays
     ],
 )
 def test_values_inside_the_bounds_are_accepted(spec: str, expected: dict[str, Any]) -> None:
     agent = make_agent(spec)
     for key, value in expected.items():
         assert getattr(agent, key) == value, (spec, key)
+
+
+@pytest.mark.parametrize("game, book, ok", [("ditch", "raid", False), ("ditch", "game", True),
+                                             ("trench_checkers", "raid", True), ("trench_checkers", "blitz", False)])
+def test_a_named_book_is_checked_against_the_games_books(game: str, book: str, ok: bool) -> None:
+    import dicefront
+
+    loaded = dicefront.load(game)
+    if ok:
+        assert make_agent(f"mcts:book={book}", loaded).style == book  # type: ignore[attr-defined]
+        return
+    with pytest.raises(AgentError, match=f"book must be one of game\\|off.* in {game}, got '{book}'"):
+        make_agent(f"mcts:book={book}", loaded)
 
 
 def test_greedy_epsilon_bounds_are_inclusive() -> None:

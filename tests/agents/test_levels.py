@@ -126,3 +126,12 @@ def test_series_games_play_the_games_level(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(series, "make_agent", spy)
     series.play_one("die_fighting", {}, ["hard", "medium"], 1, 0)
     assert built == [3, 200]
+
+
+def test_dicefront_agents_shows_the_books_a_game_offers() -> None:
+    runner = CliRunner()
+    data = json.loads(runner.invoke(app, ["agents", "--json", "--game", "trench_checkers"]).stdout)
+    assert set(data["books"]) == {"raid"} and "Commando" in data["books"]["raid"]
+    assert json.loads(runner.invoke(app, ["agents", "--json", "--game", "ditch"]).stdout)["books"] == {}
+    shown = runner.invoke(app, ["agents", "--game", "trench_checkers"]).stdout
+    assert "books in trench_checkers (mcts:book=NAME): raid" in " ".join(shown.split())

@@ -14,7 +14,7 @@ from ..core.agent import Agent
 from ..core.errors import AgentError
 from ..core.game import Game
 from ..core.roles import role_module
-from .params import Param, shown
+from .params import Param, check_named, shown
 
 AgentFactory = Callable[..., Agent]
 GameLike = Game[Any, Any] | type[Game[Any, Any]] | None
@@ -70,6 +70,15 @@ def levels(game: GameLike = None) -> dict[str, str]:
     return dict(sorted(table.items()))
 
 
+def books(game: GameLike = None) -> dict[str, str]:
+    """The books ``game`` offers the searches besides its own (``mcts:book=NAME``): the
+    ``BOOKS`` mapping of its heuristics role, name -> what it plays ({} without one)."""
+    if game is None:
+        return {}
+    cls = game if isinstance(game, type) else type(game)
+    return {str(k): str(v) for k, v in (getattr(role_module(cls, "heuristics"), "BOOKS", None) or {}).items()}
+
+
 def game_levels(game: GameLike = None) -> dict[str, str]:
     """The levels ``game`` (a ``Game`` or its class) gives specs of its own: the
     ``LEVELS`` mapping of its ``levels`` role module ({} without one). Each key must
@@ -123,7 +132,18 @@ def parse_spec(spec: str, game: GameLike = None) -> tuple[AgentInfo, dict[str, A
         if key in kwargs:
             raise AgentError(f"agent {info.name}: parameter {key} is given twice")
         kwargs[key] = param.parse(value, info.name)
+    if game is not None:
+        _check_names(info, kwargs, game)
     return info, kwargs
+
+
+def _check_names(info: AgentInfo, kwargs: dict[str, Any], game: Game[Any, Any] | type[Game[Any, Any]]) -> None:
+    """The ``name`` parameters of ``kwargs`` checked against what ``game`` declares."""
+    cls = game if isinstance(game, type) else type(game)
+    for param in info.params:
+        if param.kind == "name" and param.name in kwargs:
+            names = getattr(role_module(cls, "heuristics"), param.named_by, None)
+            check_named(param, kwargs[param.name], names, info.name, cls.name)
 
 
 def resolved_spec(spec: str, game: GameLike = None) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from ..core.chance import Outcomes, Roll
 from ..core.errors import AgentError
 from ..core.game import State
+from .params import Param, check_named
 
 MAX_CHANCE_DEPTH = 8
 """Chance nodes in a row that an expectation follows before it evaluates the state as
@@ -131,14 +132,28 @@ class Budget:
         return not (self.seconds > 0 and self.done and time.perf_counter() >= self.deadline)
 
 
-def book_choice(state: State, player: int, actions: list[Any]) -> Any:
+BOOK = Param(
+    "book", "name", "game",
+    "game: play the game's book_action where it gives one (its known technique, e.g. an end game) instead of "
+    "searching, and search only the actions its book_allowed keeps; a name from the game's BOOKS: the same with "
+    "that book (a style of play the game offers); off: always search every legal action",
+    choices=("game", "off"), named_by="BOOKS")
+"""The ``book`` parameter of the searches: which of the game's books they play, if any."""
+
+
+def book_choice(state: State, player: int, actions: list[Any], book: str = "game", agent: str = "mcts") -> Any:
     """The action the game's heuristics role plays outright here, ``book_action(state,
-    player)`` (a known technique, such as converting an end game), when it declares
-    one and it names a legal action; else None (search)."""
-    book = state.game.role_function("heuristics", "book_action", required=False)
-    if book is None:
+    player)`` (a known technique, such as converting an end game; for a ``book`` other
+    than ``game``, one of the role's ``BOOKS``: ``book_action(state, player, book)``),
+    when it declares one and it names a legal action; else None (search). AgentError
+    for a book the game does not declare."""
+    game = state.game
+    fn = game.role_function("heuristics", "book_action", required=False)
+    if book != "game":
+        check_named(BOOK, book, game.role_function("heuristics", "BOOKS", required=False), agent, game.name)
+    if fn is None:
         return None
-    chosen = book(state, player)
+    chosen = fn(state, player) if book == "game" else fn(state, player, book)
     return chosen if chosen is not None and chosen in actions else None
 
 

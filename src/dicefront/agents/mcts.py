@@ -33,7 +33,7 @@ from typing import Any
 
 from ..core.fields import key_fields
 from ..core.game import Game, State
-from .common import Budget, book_choice, book_filter, check_player, expected_value, game_policy, sample_outcome, value_for
+from .common import BOOK, Budget, book_choice, book_filter, check_player, expected_value, game_policy, sample_outcome, value_for
 from .common import rollout_step as rollout_step  # re-exported: it lived here first
 from .params import Param, check_values
 
@@ -142,10 +142,7 @@ MCTS_PARAMS: tuple[Param, ...] = (
     Param("chance_key", "choice", "outcome",
           "what a node below dice is keyed by: outcome (each roll) or state (the position the rolls lead to; "
           "by roll when determinizing)", choices=("outcome", "state")),
-    Param("book", "choice", "game",
-          "game: play the game's book_action where it gives one (its known technique, e.g. an end game) "
-          "instead of searching, and search only the actions its book_allowed keeps; off: always search "
-          "every legal action", choices=("game", "off")),
+    BOOK,
 )
 """The parameters of ``mcts`` and ``ismcts`` and their published bounds (a decision
 costs at most ``iterations`` iterations or ``seconds`` seconds)."""
@@ -205,6 +202,8 @@ class MCTSAgent:
       heuristics role) outright wherever it names a legal action, a known technique
       such as converting an end game, and searches elsewhere, the root considering only
       the actions the role's optional ``book_allowed(state, player, actions)`` keeps;
+      a name from the role's ``BOOKS`` plays that book instead
+      (``book_action(state, player, book)``: a style of play the game offers);
       ``off`` always searches every legal action.
     """
 
@@ -243,7 +242,8 @@ class MCTSAgent:
         self.prior = int(v["prior"])
         self.correct = bool(v["correct"])
         self.by_state = v["chance_key"] == "state"
-        self.book = v["book"] == "game"
+        self.book = v["book"] != "off"
+        self.style = str(v["book"])
         self.name = name
         self.last_iterations = 0
 
@@ -255,7 +255,7 @@ class MCTSAgent:
             self.last_iterations = 0
             return actions[0]
         if self.book:
-            known = book_choice(state, player, actions)
+            known = book_choice(state, player, actions, self.style, self.name)
             if known is not None:
                 self.last_iterations = 0
                 return known

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +17,7 @@ from ..core.errors import AgentError
 
 _INT = re.compile(r"[+-]?[0-9]{1,12}")
 _FLOAT = re.compile(r"[+-]?(?:[0-9]{1,12}(?:\.[0-9]{0,12})?|\.[0-9]{1,12})(?:[eE][+-]?[0-9]{1,3})?")
+_NAME = re.compile(r"[a-z][a-z0-9-]{0,23}")
 _SHOWN = 24
 """At most this many characters of a bad value are repeated in an error."""
 
@@ -30,8 +32,11 @@ def shown(text: object) -> str:
 class Param:
     """One parameter of an agent.
 
-    ``kind``: ``int``, ``float`` or ``choice``. Numbers lie in ``low..high``
-    (``low`` itself excluded when ``low_open``); a choice is one of ``choices``.
+    ``kind``: ``int``, ``float``, ``choice`` or ``name``. Numbers lie in ``low..high``
+    (``low`` itself excluded when ``low_open``); a choice is one of ``choices``; a
+    name is one of ``choices`` or one the game declares in the ``named_by`` mapping of
+    its heuristics role (a lowercase word; checked against the game where it is known,
+    ``check_named``).
     ``default`` is what the agent uses when the parameter is not given (``None``:
     not set, see ``help``)."""
 
@@ -43,11 +48,14 @@ class Param:
     high: float | None = None
     low_open: bool = False
     choices: tuple[str, ...] = ()
+    named_by: str = ""
 
     def allowed(self) -> str:
         """The published bounds, e.g. ``1..100000``, ``(0, 60]``, ``auto|true|false``."""
         if self.kind == "choice":
             return "|".join(self.choices)
+        if self.kind == "name":
+            return "|".join(self.choices) + f"|<a name in the game's {self.named_by}>"
         if self.low_open:
             return f"({self.low:g}, {self.high:g}]"
         if self.kind == "int":
@@ -55,17 +63,15 @@ class Param:
         return f"[{self.low:g}, {self.high:g}]"
 
     def _what(self) -> str:
-        kind = {"int": "a whole number in", "float": "a finite number in", "choice": "one of"}[self.kind]
+        kind = {"int": "a whole number in", "float": "a finite number in", "choice": "one of", "name": "one of"}[self.kind]
         return f"{self.name} must be {kind} {self.allowed()}"
 
     def parse(self, text: str, agent: str) -> Any:
         """The value written as ``text`` in a spec, or AgentError naming the bounds."""
         value = text.strip()
         bad = AgentError(f"agent {agent}: {self._what()}, got {shown(value)}")
-        if self.kind == "choice":
-            if value.lower() not in self.choices:
-                raise bad
-            return value.lower()
+        if self.kind in ("choice", "name"):
+            return self.check(value, agent)
         pattern, convert = (_INT, int) if self.kind == "int" else (_FLOAT, float)
         if not pattern.fullmatch(value):
             raise bad
@@ -77,9 +83,9 @@ class Param:
     def check(self, value: Any, agent: str) -> Any:
         """``value`` itself when it is of the right type and inside the bounds."""
         bad = AgentError(f"agent {agent}: {self._what()}, got {shown(value)}")
-        if self.kind == "choice":
+        if self.kind in ("choice", "name"):
             text = str(value).lower() if isinstance(value, (str, bool)) else None
-            if text not in self.choices:
+            if text not in self.choices and not (self.kind == "name" and text is not None and _NAME.fullmatch(text)):
                 raise bad
             return text
         if isinstance(value, bool) or not isinstance(value, (int, float)):
@@ -97,6 +103,16 @@ class Param:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "type": self.kind, "allowed": self.allowed(), "default": self.default,
                 "help": self.help}
+
+
+def check_named(param: Param, value: str, names: Mapping[str, Any] | None, agent: str, game: str) -> str:
+    """``value`` of the ``name`` parameter ``param`` where ``names`` is what game ``game``
+    declares (its heuristics role's ``param.named_by``; None: nothing), or AgentError
+    naming what that game accepts."""
+    if value in param.choices or (names is not None and value in names):
+        return value
+    valid = "|".join([*param.choices, *sorted(names or ())])
+    raise AgentError(f"agent {agent}: {param.name} must be one of {valid} in {game}, got {shown(value)}")
 
 
 def check_values(params: tuple[Param, ...], agent: str, values: dict[str, Any]) -> dict[str, Any]:

@@ -71,11 +71,14 @@ def agents_cmd(
 ) -> None:
     """List the computer players, their parameters with the allowed values, and the levels."""
     from dicefront.agents import agent_infos, levels
+    from dicefront.agents.base import books
 
     infos = agent_infos()
-    table_of_levels = levels(None if game is None else load_game(game))
+    loaded = None if game is None else load_game(game)
+    table_of_levels = levels(loaded)
+    offered = books(loaded)
     if as_json:
-        print_json({"agents": [i.to_json() for i in infos], "levels": table_of_levels})
+        print_json({"agents": [i.to_json() for i in infos], "levels": table_of_levels, "books": offered})
         return
     table = Table(title="Computer players (--vs, --agents): name:key=value:key=value", title_style="bold")
     for col in ("agent", "parameter", "allowed", "default", "meaning"):
@@ -88,6 +91,8 @@ def agents_cmd(
     console.print(table)
     where = "" if game is None else f" in {esc(game)}"
     console.print(f"levels{where}: " + ", ".join(f"[bold]{esc(k)}[/] ({esc(v)})" for k, v in table_of_levels.items()))
+    if offered:
+        console.print(f"books{where} (mcts:book=NAME): " + "; ".join(f"[bold]{esc(k)}[/]: {esc(v)}" for k, v in offered.items()))
     console.print("[dim]e.g. mcts:iterations=500:c=0.5; a value outside its bounds is refused[/]")
 
 

@@ -30,6 +30,7 @@ from .actions import Attack, EndAttacks, Pass, TrenchAction
 from .battle import battle_odds, dice
 from .combat import COMMANDO_DIE
 from .constants import ATTACK, DEFEND, REACT, Kind
+from .hunt import BOOKS as BOOKS  # the other books a search may play (mcts:book=raid)
 from .hunt import book_action as book_action  # the end-game technique, asked before searching
 from .hunt import book_allowed as book_allowed  # attacks the searches leave alone
 

@@ -67,11 +67,20 @@ Unit = tuple["Cell", str]
 """A unit: its tile and its ranks (bottom first)."""
 
 
-def book_action(state: TrenchState, player: int) -> TrenchAction | None:
+BOOKS = {
+    "raid": "the end-game technique, and before it our Commando woken as early as a unit can reach it",
+}
+"""The books a search may play besides the game's own (``mcts:book=NAME``)."""
+
+
+def book_action(state: TrenchState, player: int, book: str = "game") -> TrenchAction | None:
     """The technique's action for ``player`` now, or None where it does not apply (the
-    searches then decide)."""
-    if player not in state.actors or state.phase not in (MOVE, ATTACK) or not _engaged(state, player):
+    searches then decide). Book ``raid`` also plays, before the end game, the move that
+    brings our nearest unit closer to our sleeping Commando (``raid_move``)."""
+    if player not in state.actors or state.phase not in (MOVE, ATTACK):
         return None
+    if not _engaged(state, player):
+        return raid_move(state, player) if book == "raid" else None
     if state.phase == ATTACK:
         return attack_choice(state, player)
     card = move_card(state, player)
@@ -80,6 +89,25 @@ def book_action(state: TrenchState, player: int) -> TrenchAction | None:
     if building(state, player):
         return move_choice(state, player, build_value)
     return move_choice(state, player)
+
+
+def raid_move(state: TrenchState, player: int) -> Move | None:
+    """In a movement phase while our Commando sleeps: the move that brings our nearest
+    mobile unit closer to waking it (rule 7.1: stepping next to it or onto it); None
+    when no move does (the search decides). An awake Commando's attacks (a d10 that
+    survives its first defeat, rules 7.2, 7.4) take about four pieces for one against
+    an opponent that does not throw its pieces at it."""
+    if state.phase != MOVE or state.active[player]:
+        return None
+    now = build_value(state, player)
+    if now <= -FAR:
+        return None
+    move = move_choice(state, player, build_value)
+    if not isinstance(move, Move):
+        return None
+    child = state.clone()
+    child.push(move, player)
+    return move if build_value(child, player) > now else None
 
 
 def book_allowed(state: TrenchState, player: int, actions: list[TrenchAction]) -> list[TrenchAction]:
