@@ -75,3 +75,12 @@ def test_a_book_the_game_does_not_declare_is_refused() -> None:
     agent = MCTSAgent(iterations=5, book="blitz")  # built without a game: refused at its first decision
     with pytest.raises(AgentError, match="'blitz'"):
         agent.choose(st.clone(), 0, random.Random(0))
+
+
+def test_hard_plays_the_raid_and_medium_the_games_own_book() -> None:
+    st = _middle_game()
+    hard, medium = make_agent("hard", st.game), make_agent("medium", st.game)
+    assert isinstance(hard, MCTSAgent) and isinstance(medium, MCTSAgent)
+    assert (hard.style, medium.style) == ("raid", "game")
+    assert hard.iterations >= medium.iterations  # never below medium's search
+    assert hard.choose(st.clone(), 0, random.Random(4)) == hunt.book_action(st, 0, "raid")
