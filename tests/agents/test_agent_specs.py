@@ -102,11 +102,18 @@ def test_greedy_epsilon_bounds_are_inclusive() -> None:
 @pytest.mark.parametrize(
     "kwargs",
     [{"seconds": math.inf}, {"seconds": math.nan}, {"iterations": 10**12}, {"c": math.nan},
-     {"iterations": 1.5}, {"iterations": True}, {"determinize": "maybe"}],
+     {"iterations": 1.5}, {"iterations": True}, {"determinize": "maybe"}, {"book": False}, {"book": 3},
+     {"book": "Raid!"}],
 )
 def test_constructors_check_the_same_bounds(kwargs: dict[str, Any]) -> None:
     with pytest.raises(AgentError):
         MCTSAgent(**kwargs)
+
+
+def test_a_book_not_given_is_the_games_own() -> None:
+    agent = MCTSAgent(book=None)  # type: ignore[arg-type]
+    assert agent.book and agent.style == "game"
+    assert MCTSAgent(book="RAID").style == "raid"  # names are read in lower case, as specs are
 
 
 def test_greedy_constructor_refuses_nan() -> None:

@@ -135,3 +135,16 @@ def test_dicefront_agents_shows_the_books_a_game_offers() -> None:
     assert json.loads(runner.invoke(app, ["agents", "--json", "--game", "ditch"]).stdout)["books"] == {}
     shown = runner.invoke(app, ["agents", "--game", "trench_checkers"]).stdout
     assert "books in trench_checkers (mcts:book=NAME): raid" in " ".join(shown.split())
+
+
+def test_a_level_naming_a_book_its_game_does_not_declare_is_refused_on_first_use(monkeypatch: pytest.MonkeyPatch) -> None:
+    _declare(monkeypatch, {"hard": "mcts:book=raid"})  # this game's heuristics declare no BOOKS
+    with pytest.raises(AgentError, match="book must be one of game\\|off in"):
+        levels(LeveledGame())
+
+
+@pytest.mark.parametrize("table", [["raid"], {"raid": 3}, {1: "x"}])
+def test_a_malformed_books_table_is_a_clear_error(monkeypatch: pytest.MonkeyPatch, table: Any) -> None:
+    monkeypatch.setattr(agents_base, "role_module", lambda cls, role: SimpleNamespace(BOOKS=table))
+    with pytest.raises(TypeError, match="BOOKS must be a dict of book name -> what it plays"):
+        agents_base.books(LeveledGame())

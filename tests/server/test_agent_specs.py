@@ -122,3 +122,17 @@ def test_a_stored_spec_this_version_cannot_build_plays_the_level(tmp_path: Path,
         assert client.get("/api/games/g").status_code == 200
         assert client.app.state.hub.rooms["g"].agents[1].name == "random"  # type: ignore[attr-defined]
     assert any("not usable" in r.getMessage() for r in caplog.records)
+
+
+def test_an_operators_book_spec_is_checked_at_start_and_refused_cleanly_where_it_does_not_apply(tmp_path: Path) -> None:
+    from dicefront.core import AgentError
+
+    with pytest.raises(AgentError, match="book must be one of"):  # no game declares this book
+        create_app(tmp_path / "a.sqlite3", step_delay=0, computer_agents=("mcts:book=nothing",))
+    raid = "mcts:iterations=5:book=raid"
+    with TestClient(create_app(tmp_path / "b.sqlite3", step_delay=0, computer_agents=(raid,))) as client:
+        ok = client.post("/api/games", json={"game": "trench_checkers", "options": {}, "opponent": raid, "seat": 0})
+        assert ok.status_code == 200, ok.text
+        bad = client.post("/api/games", json={"game": "ditch", "options": {}, "opponent": raid, "seat": 0})
+    assert bad.status_code == 400 and "book must be one of game|off in ditch" in bad.text
+    assert "\n" not in bad.json()["detail"] and "Traceback" not in bad.text

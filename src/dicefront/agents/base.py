@@ -76,7 +76,12 @@ def books(game: GameLike = None) -> dict[str, str]:
     if game is None:
         return {}
     cls = game if isinstance(game, type) else type(game)
-    return {str(k): str(v) for k, v in (getattr(role_module(cls, "heuristics"), "BOOKS", None) or {}).items()}
+    table = getattr(role_module(cls, "heuristics"), "BOOKS", None)
+    if table is None:
+        return {}
+    if not isinstance(table, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in table.items()):
+        raise TypeError(f"{cls.name}: its heuristics module's BOOKS must be a dict of book name -> what it plays")
+    return dict(table)
 
 
 def game_levels(game: GameLike = None) -> dict[str, str]:
@@ -99,7 +104,7 @@ def game_levels(game: GameLike = None) -> dict[str, str]:
             raise TypeError(f"{name}: LEVELS[{level!r}] must name a level ({', '.join(_LEVELS)}) and give a spec")
         if spec.strip() in _LEVELS:
             raise TypeError(f"{name}: LEVELS[{level!r}] must be an agent spec, not another level")
-        parse_spec(spec)
+        parse_spec(spec, cls)  # with the game: a book it does not declare is refused here
     return dict(table)
 
 
@@ -141,7 +146,7 @@ def _check_names(info: AgentInfo, kwargs: dict[str, Any], game: Game[Any, Any] |
     """The ``name`` parameters of ``kwargs`` checked against what ``game`` declares."""
     cls = game if isinstance(game, type) else type(game)
     for param in info.params:
-        if param.kind == "name" and param.name in kwargs:
+        if param.kind == "name" and kwargs.get(param.name) is not None:
             names = getattr(role_module(cls, "heuristics"), param.named_by, None)
             check_named(param, kwargs[param.name], names, info.name, cls.name)
 

@@ -150,7 +150,7 @@ def book_choice(state: State, player: int, actions: list[Any], book: str = "game
     game = state.game
     fn = game.role_function("heuristics", "book_action", required=False)
     if book != "game":
-        check_named(BOOK, book, game.role_function("heuristics", "BOOKS", required=False), agent, game.name)
+        check_named(BOOK, book, game.role_function("heuristics", BOOK.named_by, required=False), agent, game.name)
     if fn is None:
         return None
     chosen = fn(state, player) if book == "game" else fn(state, player, book)

@@ -242,8 +242,8 @@ class MCTSAgent:
         self.prior = int(v["prior"])
         self.correct = bool(v["correct"])
         self.by_state = v["chance_key"] == "state"
-        self.book = v["book"] != "off"
-        self.style = str(v["book"])
+        self.style = str(v["book"] or "game")  # None: not set, the game's own book
+        self.book = self.style != "off"
         self.name = name
         self.last_iterations = 0
 

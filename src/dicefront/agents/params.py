@@ -84,7 +84,8 @@ class Param:
         """``value`` itself when it is of the right type and inside the bounds."""
         bad = AgentError(f"agent {agent}: {self._what()}, got {shown(value)}")
         if self.kind in ("choice", "name"):
-            text = str(value).lower() if isinstance(value, (str, bool)) else None
+            kinds = (str, bool) if self.kind == "choice" else (str,)  # a flag may be True; a name is text
+            text = str(value).lower() if isinstance(value, kinds) else None
             if text not in self.choices and not (self.kind == "name" and text is not None and _NAME.fullmatch(text)):
                 raise bad
             return text

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field, StrictInt, StringConstraints
 import dicefront
 
 from ..agents import LEVELS, make_agent
-from ..core.errors import DicefrontError
+from ..core.errors import AgentError, DicefrontError
 from ..core.game import State
 from ..core.record import Step, replay_states
 from . import trace
@@ -87,7 +87,7 @@ def create_app(
     games nobody follows leave memory; ``idle_claim_minutes``: how long the player to
     move may be away before the opponent may claim the win (0: never; social.py)."""
     for spec in computer_agents:
-        make_agent(spec)  # AgentError now, not when a client picks it
+        _check_computer(spec)
     hub = Hub(Storage(db), step_delay=step_delay, eviction=eviction)
     hub.idle_claim = 60.0 * idle_claim_minutes
 
@@ -171,6 +171,22 @@ def _pages(app: FastAPI, hub: Hub) -> None:
     async def rules_page(name: str) -> str:
         game = dicefront.load(name)
         return rules_html(game.title, game.rules_text())
+
+
+def _check_computer(spec: str) -> None:
+    """An operator's opponent spec, checked now rather than when a client picks it:
+    AgentError unless some game accepts it (a spec naming a book, ``mcts:book=NAME``,
+    suits only the games that declare that book; the others refuse it in one line
+    when a client picks it for them)."""
+    make_agent(spec)
+    errors = []
+    for name in dicefront.names():
+        try:
+            make_agent(spec, dicefront.load(name))
+            return
+        except AgentError as exc:
+            errors.append(exc)
+    raise errors[0]
 
 
 def _opponents(computers: tuple[str, ...]) -> list[dict[str, str]]:
