@@ -41,9 +41,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
-from .actions import Attack, EndAttacks, Move, Play, TrenchAction
+from .actions import Attack, EndAttacks, Move, PlaceTerrain, Play, TrenchAction
 from .battle import battle_odds, dice
-from .constants import ATTACK, MOVE, MOVES_PER_TURN
+from .constants import ATTACK, MOVE, MOVES_PER_TURN, TERRAIN
 from .siege import NO_BOOST, Army, Boost, Enemy, army_of, attack_value, siege_value, stacks, strike_value
 
 if TYPE_CHECKING:
@@ -69,6 +69,7 @@ Unit = tuple["Cell", str]
 
 BOOKS = {
     "raid": "the end-game technique, and before it our Commando woken as early as a unit can reach it",
+    "seal": "raid, with our terrain placed to keep the enemy from waking its own Commando",
 }
 """The books a search may play besides the game's own (``mcts:book=NAME``)."""
 
@@ -76,11 +77,16 @@ BOOKS = {
 def book_action(state: TrenchState, player: int, book: str = "game") -> TrenchAction | None:
     """The technique's action for ``player`` now, or None where it does not apply (the
     searches then decide). Book ``raid`` also plays, before the end game, the move that
-    brings our nearest unit closer to our sleeping Commando (``raid_move``)."""
-    if player not in state.actors or state.phase not in (MOVE, ATTACK):
+    brings our nearest unit closer to our sleeping Commando (``raid_move``); book
+    ``seal`` does the same and places our terrain (``seal_terrain``)."""
+    if player not in state.actors:
+        return None
+    if state.phase == TERRAIN:
+        return seal_terrain(state, player) if book == "seal" else None
+    if state.phase not in (MOVE, ATTACK):
         return None
     if not _engaged(state, player):
-        return raid_move(state, player) if book == "raid" else None
+        return raid_move(state, player) if book in ("raid", "seal") else None
     if state.phase == ATTACK:
         return attack_choice(state, player)
     card = move_card(state, player)
@@ -89,6 +95,23 @@ def book_action(state: TrenchState, player: int, book: str = "game") -> TrenchAc
     if building(state, player):
         return move_choice(state, player, build_value)
     return move_choice(state, player)
+
+
+def seal_terrain(state: TrenchState, player: int) -> PlaceTerrain | None:
+    """Our terrain (rule 2.3): first on a tile an arrival on which would wake the
+    enemy's sleeping Commando (rule 7.1; no unit enters a tile under terrain, rule 3.4),
+    so its army cannot wake it and it does not fight before Trail of Vengeance (rule
+    7.5); otherwise where our own walk to our Commando stays shortest and the enemy's to
+    its Commando longest. None where no terrain can be placed."""
+    places = [a for a in state.legal_actions(player) if isinstance(a, PlaceTerrain)]
+    wake = state.game.tables.wake[1 - player]
+
+    def score(a: PlaceTerrain) -> tuple[bool, float, float]:
+        child = state.clone()
+        child.push(a, player)
+        return a.cell in wake, build_value(child, player), -build_value(child, 1 - player)
+
+    return max(places, key=score, default=None)
 
 
 def raid_move(state: TrenchState, player: int) -> Move | None:
