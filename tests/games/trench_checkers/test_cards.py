@@ -165,6 +165,30 @@ def test_rule_11_6_field_promotion_before_moving() -> None:
     assert not any(t.startswith("play promote") for t in texts(st, 0))
 
 
+@pytest.mark.rule("3.2")
+@pytest.mark.rule("11.6")
+def test_rule_3_2_a_promotion_that_leaves_no_move_ends_the_movement_phase() -> None:
+    # two lone Soldiers side by side, every other way closed: each may stack onto the
+    # other until one becomes a Veteran (rule 4.4: a Veteran and a Soldier never share a
+    # tile); found as a dead end (no legal action) in a game between computer players
+    st = empty(cards=True)
+    st.hands = [{"promote": 1}, {}]
+    put(st, "a6", 0, "S")
+    put(st, "a7", 0, "S")
+    put(st, "b6", 1, "S")
+    put(st, "b7", 1, "V")
+    put(st, "h10", 1, "C")
+    for cell in ("a5", "a8"):
+        st.terrain[c(cell)] = 0
+    moving(st, 0)
+    assert texts(st, 0) == ["move a6 a7", "move a7 a6", "play promote a6", "play promote a7"]
+    events = act(st, "play promote a7", 0)
+    assert ranks(st, "a7") == "V" and ranks(st, "a6") == "S"
+    assert any("has no legal move" in e.text for e in events)
+    assert st.actors == (1,) and st.phase == MOVE, "the other player's movement phase, not a dead end"
+    assert st.legal_actions(1)
+
+
 @pytest.mark.rule("11.7")
 def test_rule_11_7_machine_gun_five_rolls() -> None:
     st = duel({"machinegun": 1})

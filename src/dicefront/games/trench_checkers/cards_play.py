@@ -11,7 +11,7 @@ from ...core.grid import Cell, Grid
 from . import combat as cb
 from .actions import Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play
 from .constants import ATTACK, DEFEND, MOVE, PUSH_MOVES, REACT, REROLL, Kind
-from .flow import begin_battle
+from .flow import begin_battle, next_stage
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -130,7 +130,13 @@ def play_card(st: TrenchState, action: Play, p: int) -> list[Event]:
     st.discard.append(card.id)
     target = f" on {Grid.name(action.cell)}" if action.cell is not None else ""
     ev = Event(Kind.PLAY, f"{st.game.player_name(p)} plays {card.name}{target}: {card.text}", {"player": p, "card": card.id, "cell": None if action.cell is None else Grid.name(action.cell)})
-    return [ev, *_effect(st, card.effect, action.cell, p)]
+    events = [ev, *_effect(st, card.effect, action.cell, p)]
+    if st.phase == MOVE and st.player == p and not st.draws and not ((st.moves_left or st.push_left) and st.moves(p)):
+        # rule 3.2: a card that leaves no legal move (Field Promotion making a Veteran
+        # that no neighbouring Soldier may join) ends the movement phase, as a move would
+        events.append(Event(Kind.NO_MOVE, f"{st.game.player_names[p]} has no legal move.", {"player": p}))
+        events += next_stage(st)
+    return events
 
 
 def _effect(st: TrenchState, effect: str, cell: Cell | None, p: int) -> list[Event]:
