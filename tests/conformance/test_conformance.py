@@ -86,17 +86,34 @@ def test_every_actor_can_act_and_chance_is_exact(walk: Any) -> None:
 
 
 def test_every_legal_action_applies(walk: Any) -> None:
+    """Every legal action and every outcome applies, and none leads to a dead end."""
     game, seed, states = walk
-    for i, st in enumerate(states[:: max(1, len(states) // 40)]):
+    stride = max(1, len(states) // 40)
+    for i in range(0, len(states), stride):
+        st = states[i]
         if st.is_terminal:
             continue
         if st.is_chance:
             for outcome, _ in st.chance_outcomes():
-                st.clone().apply_chance(outcome)
+                child = st.clone()
+                child.apply_chance(outcome)
+                _assert_not_a_dead_end(child, f"seed {seed} step {i} after outcome {outcome!r}")
             continue
         for p in st.actors:
             for action in st.legal_actions(p):
-                st.clone().apply(action, p)
+                child = st.clone()
+                child.apply(action, p)
+                _assert_not_a_dead_end(child, f"seed {seed} step {i} after player {p}'s {str(action)!r}")
+
+
+def _assert_not_a_dead_end(st: State, where: str) -> None:
+    """A decision point reached by any legal action has someone to act, and each actor
+    has a legal action (a card that leaves no move once left the game with neither)."""
+    if st.is_terminal or st.is_chance:
+        return
+    assert st.actors, f"{where}: a decision point with no actor"
+    for p in st.actors:
+        assert st.legal_actions(p), f"{where}: player {p} has no legal action"
 
 
 def test_clone_is_independent(walk: Any) -> None:
