@@ -2,9 +2,8 @@
 evaluation against the same spec on the shipped one, game ``i`` of a series as
 ``dicefront match`` plays it (``dicefront.lab.series.game_seed``, seats swapped on odd
 ``i``). The variant changes the module weights of ``games/die_fighting/heuristics.py``
-(``THREAT_NOW``, ``THREAT_MOVE``, ``TEMPO``) and ``FLOOR``, the share of a unit's cost
-it keeps at one strength point left (0.4 shipped: ``0.4 + 0.6 * points / die``). Each
-agent's turn runs with its own weights and its own caches of the unit table.
+(``THREAT_NOW``, ``THREAT_MOVE``, ``TEMPO``, ``FLOOR``). Each agent's turn runs with
+its own weights and its own caches of the unit table.
 
     PYTHONPATH=src python benchmarks/die_fighting_weights.py '{"THREAT_NOW": 0.75}' -n 100 --seed 11
     PYTHONPATH=src python benchmarks/die_fighting_weights.py '{}' -n 4 --seed 1   (a control: the
@@ -32,27 +31,8 @@ from dicefront.games.die_fighting.tables import UnitTable
 from dicefront.lab.series import game_seed
 
 SHIPPED: dict[str, float] = {"THREAT_NOW": heuristics.THREAT_NOW, "THREAT_MOVE": heuristics.THREAT_MOVE,
-                             "TEMPO": heuristics.TEMPO, "FLOOR": 0.4}
+                             "TEMPO": heuristics.TEMPO, "FLOOR": heuristics.FLOOR}
 CACHES = ("values", "threats", "positions")
-
-
-def unit_value_with(floor: float) -> Any:
-    """``heuristics.unit_value`` with ``floor`` in place of its 0.4."""
-
-    def unit_value(table: UnitTable, kind: str, commander: str, points: int, uses: int) -> float:
-        if points <= 0:
-            return 0.0
-        key = (kind, commander, points, uses)
-        value = table.values.get(key)
-        if value is None:
-            card = table.units[kind]
-            value = table.cost(kind, commander) * (floor + (1 - floor) * points / card.die)
-            if card.ranged:
-                value *= 0.6 + 0.4 * uses / max(card.uses, 1)
-            table.values[key] = value
-        return value
-
-    return unit_value
 
 
 class Weighted:
@@ -61,14 +41,12 @@ class Weighted:
     def __init__(self, agent: Agent, weights: dict[str, float], table: UnitTable) -> None:
         self.agent, self.weights, self.table = agent, weights, table
         self.caches: tuple[dict[Any, Any], ...] = ({}, {}, {})
-        self.unit_value = unit_value_with(weights["FLOOR"])
         self.name = agent.name
         self.spec = getattr(agent, "spec", None)
 
     def choose(self, state: State, player: int, rng: random.Random) -> Any:
-        for name in ("THREAT_NOW", "THREAT_MOVE", "TEMPO"):
-            setattr(heuristics, name, self.weights[name])
-        heuristics.unit_value = self.unit_value
+        for name, weight in self.weights.items():
+            setattr(heuristics, name, weight)
         for name, cache in zip(CACHES, self.caches, strict=True):
             object.__setattr__(self.table, name, cache)  # the table is frozen; its caches are not shared here
         return self.agent.choose(state, player, rng)

@@ -33,6 +33,9 @@ MEMO_SIZE = 50_000
 """Positions whose threats are remembered per unit table, then forgotten at once."""
 BOUND = 0.95
 """Every non-final position is valued within this bound; the end of the game is +-1."""
+FLOOR = 0.4
+"""The share of a unit's cost it is worth whatever its strength left; the rest is
+scaled by its strength left (``unit_value``)."""
 
 
 def _two_d6() -> dict[int, int]:
@@ -65,7 +68,7 @@ def unit_value(table: UnitTable, kind: str, commander: str, points: int, uses: i
     value = table.values.get(key)
     if value is None:
         card = table.units[kind]
-        value = table.cost(kind, commander) * (0.4 + 0.6 * points / card.die)
+        value = table.cost(kind, commander) * (FLOOR + (1 - FLOOR) * points / card.die)
         if card.ranged:
             value *= 0.6 + 0.4 * uses / max(card.uses, 1)
         table.values[key] = value
