@@ -302,3 +302,98 @@ class GambleState(State[Word]):
 
     def _payload(self) -> dict[str, Any]:
         return {"choice": self.choice, "die": self.die, "done": self.done}
+
+
+ERRANDS = {"wide": {"w0": 0.9, **{f"w{i}": -0.9 for i in range(1, 10)}}, "narrow": {"n0": 0.3, "n1": 0.3}}
+"""Errand: player 0 picks a road, then, still on its move, one errand on it (its value
+ends the game); player 1 never moves. ``wide`` holds the best errand among nine
+poor ones; ``narrow`` two fair ones."""
+
+
+class ErrandGame(Game[NoOptions, "ErrandState"]):
+    """Two decisions in a row by one player: a choice (``wide`` or ``narrow``) whose
+    worth is its best follow-up, not the average of its follow-ups (``mcts:chain``).
+    The evaluation knows only finished errands."""
+
+    name = "errand"
+    title = "Errand"
+    options_class = NoOptions
+    has_chance = False
+
+    def new_state(self) -> ErrandState:
+        return ErrandState(self)
+
+    def _state_from_payload(self, payload: dict[str, Any]) -> ErrandState:
+        st = ErrandState(self)
+        st.road, st.errand = payload["road"], payload["errand"]
+        return st
+
+    def parse_notation(self, text: str) -> Action:
+        if text in ERRANDS or any(text in e for e in ERRANDS.values()):
+            return Word(text)
+        raise self.notation_error(text, "a road or an errand")
+
+    def evaluate(self, state: State, player: int) -> float:
+        assert isinstance(state, ErrandState)
+        v = state.value0()
+        return v if player == 0 else -v
+
+
+class ErrandState(State[Word]):
+    game: ErrandGame
+
+    def __init__(self, game: ErrandGame) -> None:
+        self.game = game
+        self.road: str | None = None
+        self.errand: str | None = None
+
+    def value0(self) -> float:
+        return ERRANDS[self.road][self.errand] if self.road is not None and self.errand is not None else 0.0
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        return () if self.errand is not None else (0,)
+
+    @property
+    def is_chance(self) -> bool:
+        return False
+
+    def chance_outcomes(self) -> list[tuple[Roll, Any]]:
+        return []
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.errand is not None
+
+    def returns(self) -> tuple[float, float]:
+        v = self.value0()
+        return (v, -v)
+
+    def legal_actions(self, player: int) -> list[Word]:
+        if player not in self.actors:
+            return []
+        return [Word(r) for r in ERRANDS] if self.road is None else [Word(e) for e in ERRANDS[self.road]]
+
+    def _apply(self, action: Word, player: int) -> list[Any]:
+        if self.road is None:
+            self.road = action.word
+        else:
+            self.errand = action.word
+        return []
+
+    def _apply_chance(self, outcome: Roll) -> list[Any]:
+        return []
+
+    def clone(self) -> ErrandState:
+        new = ErrandState(self.game)
+        new.road, new.errand = self.road, self.errand
+        return new
+
+    def determinize(self, player: int, rng: random.Random) -> ErrandState:
+        return self.clone()
+
+    def _view(self, player: int | None) -> dict[str, Any]:
+        return self._payload()
+
+    def _payload(self) -> dict[str, Any]:
+        return {"road": self.road, "errand": self.errand}

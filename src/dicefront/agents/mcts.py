@@ -71,10 +71,11 @@ class _Node:
     player at a simultaneous node; ``joint``: children keyed by the pair of entered
     plans."""
 
-    __slots__ = ("acts", "by_action", "elist", "expanded", "joint", "outcomes", "plans", "static", "visits")
+    __slots__ = ("acts", "by_action", "elist", "expanded", "joint", "mover", "outcomes", "plans", "static", "visits")
 
     def __init__(self) -> None:
         self.expanded = False
+        self.mover = -1  # who decides here (-1: not known yet)
         self.visits = 0
         self.static: float | None = None  # the evaluation seen on the first arrival
         self.acts: list[Any] | None = None
@@ -116,6 +117,26 @@ class _Node:
         return out
 
 
+def _chained(edge: _Edge, mover: int) -> float:
+    """``edge``'s value (player 0's side) for ``chain=max``: when the node it leads to is
+    another decision of ``mover`` (an activation and then its move, the moves of one
+    turn), the best mean among that node's visited actions, from ``mover``'s side;
+    else its own mean. A plain mean there would average the follow-ups, good and bad,
+    and rank a choice by how many poor ones come with it."""
+    child = edge.child
+    if child is None or child.mover != mover:
+        return edge.w / edge.n
+    best = -math.inf
+    for e in child.by_action.values() if child.by_action is not None else child.elist:
+        if e.n:
+            v = e.w / e.n if mover == 0 else -e.w / e.n
+            if v > best:
+                best = v
+    if best == -math.inf:
+        return edge.w / edge.n
+    return best if mover == 0 else -best
+
+
 MAX_ITERATIONS = 100_000
 MAX_SECONDS = 60.0
 
@@ -142,6 +163,9 @@ MCTS_PARAMS: tuple[Param, ...] = (
     Param("chance_key", "choice", "outcome",
           "what a node below dice is keyed by: outcome (each roll) or state (the position the rolls lead to; "
           "by roll when determinizing)", choices=("outcome", "state")),
+    Param("chain", "choice", "mean",
+          "what an action followed by another decision of the same player is worth in UCB: mean (the average "
+          "of its visits, plain UCT) or max (its best follow-up's mean)", choices=("mean", "max")),
     BOOK,
 )
 """The parameters of ``mcts`` and ``ismcts`` and their published bounds (a decision
@@ -198,6 +222,12 @@ class MCTSAgent:
       lead to (``State.key()``), when the search does not determinize and the state
       class has a key (opt-in: not yet shown to strengthen play, see
       docs/agent-strength.md).
+    * ``chain``: ``mean`` (default, plain UCT) or ``max``: where a decision follows
+      another of the same player with no dice between (a Die Fighting activation and
+      then its move, the moves of a Trench Checkers turn), the first choice is worth
+      its best follow-up's mean in UCB, and on the first visit there every follow-up
+      gets its exact first value at once, so a choice is not ranked by how many poor
+      follow-ups come with it;
     * ``book``: ``game`` (default) plays the game's ``book_action(state, player)`` (its
       heuristics role) outright wherever it names a legal action, a known technique
       such as converting an end game, and searches elsewhere, the root considering only
@@ -222,13 +252,14 @@ class MCTSAgent:
         correct: int = 0,
         chance_key: str = "outcome",
         book: str = "game",
+        chain: str = "mean",
     ) -> None:
         v = check_values(MCTS_PARAMS, name, {"iterations": iterations, "seconds": seconds,
                                              "min_iterations": min_iterations, "c": c,
                                              "rollout": rollout, "rollout_policy": rollout_policy,
                                              "determinize": determinize, "exact": exact,
                                              "prior": prior, "correct": correct, "chance_key": chance_key,
-                                             "book": book})
+                                             "book": book, "chain": chain})
         if v["iterations"] is None:
             v["iterations"] = NO_LIMIT if v["seconds"] else 1000
         self.iterations = int(v["iterations"])
@@ -242,6 +273,7 @@ class MCTSAgent:
         self.prior = int(v["prior"])
         self.correct = bool(v["correct"])
         self.by_state = v["chance_key"] == "state"
+        self.chain_max = v["chain"] == "max"
         self.style = str(v["book"] or "game")  # None: not set, the game's own book
         self.book = self.style != "off"
         self.name = name
@@ -316,6 +348,7 @@ class MCTSAgent:
         path: list[_Edge] = []
         waiting: list[int] = []  # path positions of actions whose dice are being sampled
         landed: list[tuple[int, _Node]] = []  # ... and the node the dice led to
+        last = -1  # who took the decision just before, if no dice fell since (chain=max)
         while True:
             if waiting and not st.is_chance:
                 landed.extend((i, node) for i in waiting)
@@ -325,6 +358,7 @@ class MCTSAgent:
                 break
             if st.is_chance:
                 node = self._roll(st, node, rng, trusted)
+                last = -1
                 continue
             if not node.expanded:
                 node.expanded = True
@@ -333,11 +367,16 @@ class MCTSAgent:
             actors = st.actors
             if len(actors) > 1:
                 node = self._simultaneous(st, node, path, rng)
+                last = -1
                 continue
             mover = actors[0]
             legal = st.legal_actions(mover)
             if keep is not None and node is root:
                 legal = [a for a in legal if a in keep] or legal
+            node.mover = mover
+            if last == mover and self.chain_max and node.acts is None:
+                self._value_all(st, node, legal, player, rng, trusted)
+            last = mover
             action, edge = self._select(node, legal, mover, rng, trusted)
             path.append(edge)
             st.push(action, mover)
@@ -357,6 +396,17 @@ class MCTSAgent:
                 edge.child = _Node()
             node = edge.child
         self._backup(path, landed, value0)
+
+    def _value_all(self, st: State, node: _Node, legal: list[Any], player: int, rng: random.Random, trusted: bool) -> None:
+        """``chain=max``, at a decision that follows one of the same player's: give every
+        action its exact first value now (a visit each), so the choice that led here is
+        worth its best follow-up from the start, not the best of those tried so far."""
+        mover = st.actors[0]
+        for action, edge in zip(legal, node.edges_for(legal, trusted), strict=True):
+            child = st.clone()
+            child.push(action, mover)
+            edge.x = value = self._expected(child, player, rng)
+            edge.n, edge.w = 1, value
 
     def _roll(self, st: State, node: _Node, rng: random.Random, trusted: bool) -> _Node:
         """Sample the dice at a chance node; return the node they lead to. With
@@ -400,6 +450,7 @@ class MCTSAgent:
         """UCB1 over the actions available now (availability counts, for ISMCTS)."""
         elist = node.edges_for(actions, trusted)
         c = self.c
+        chain = self.chain_max
         sqrt = math.sqrt
         best = -1
         best_score = -math.inf
@@ -414,7 +465,8 @@ class MCTSAgent:
                 if n == 0:
                     fresh.append(i)
                 elif not fresh:
-                    score = (e.w if mover == 0 else -e.w) / n + c * sqrt(log_n / n)
+                    w = _chained(e, mover) * n if chain else e.w
+                    score = (w if mover == 0 else -w) / n + c * sqrt(log_n / n)
                     if score > best_score:
                         best, best_score = i, score
                 i += 1
@@ -426,7 +478,8 @@ class MCTSAgent:
                 if n == 0:
                     fresh.append(i)
                 elif not fresh:
-                    score = (e.w if mover == 0 else -e.w) / n + c * sqrt(log(e.avail) / n)
+                    w = _chained(e, mover) * n if chain else e.w
+                    score = (w if mover == 0 else -w) / n + c * sqrt(log(e.avail) / n)
                     if score > best_score:
                         best, best_score = i, score
                 i += 1
