@@ -100,3 +100,43 @@ def test_the_other_sides_cards_never_reach_a_page(new_page: Any, server_url: str
                 assert not leaked, f"the page of {'seat ' + str(seat) if seat < 2 else 'a spectator'} shows seat {other}'s cards {leaked}"
     assert pages[2].locator("#hand .hand-count").count() == 2
     assert pages[2].locator("#hand .play-card").count() == 0
+
+
+def _aimed_card(page: Any, rng: random.Random) -> tuple[dict[str, Any], list[dict[str, Any]]] | None:
+    """Play at random until seat 0 may play a card aimed at a board element that no other
+    action starts from (an Airstrike on an enemy): that turn's state and those plays, or
+    None when the game ends first."""
+    for _ in range(300):
+        quiet(page)
+        msg = wait_turn(page)
+        if msg["terminal"]:
+            return None
+        starts = {a["path"][0] for a in msg["actions"] if a["path"] and not a.get("card")}
+        aimed = [a for a in msg["actions"] if a.get("card") and a["path"] and a["path"][0] not in starts]
+        if aimed:
+            return msg, aimed
+        send_text(page, rng.choice(msg["actions"])["text"])
+    return None
+
+
+def test_a_click_on_the_board_never_plays_a_card_not_chosen_from_the_hand(new_page: Any, server_url: str) -> None:
+    """A card aimed at a piece (an Airstrike on an enemy) is played from the hand only:
+    with no card chosen, clicking that piece does nothing."""
+    seed = 5
+    rng = random.Random(seed)
+    for _ in range(3):  # the deal is the server's: a game may end with no such card
+        made = httpx.post(server_url + "/api/games", json={"game": "trench_checkers", "opponent": "easy", "seat": 0}).json()
+        page = new_page()
+        page.goto(server_url + made["url"])
+        wait_ready(page)
+        found = _aimed_card(page, rng)
+        if found:
+            break
+    else:
+        raise AssertionError(f"seed {seed}: in three games no card had a target on the board")
+    msg, aimed = found
+    assert page.evaluate("window.dicefront.picker.actions.every((a) => !a.card)"), "the board offers card plays with no card chosen"
+    click_id(page, aimed[0]["path"][0])
+    quiet(page, 500)
+    after = state(page)
+    assert after["step"] == msg["step"], f"clicking {aimed[0]['path'][0]} played {after.get('last')!r} (game {made['id']})"

@@ -205,7 +205,7 @@ function gamePage() {
     board.innerHTML = m.svg;
     dice(m, first);
     S.card = null;
-    picker.set(m.actions);
+    picker.set(boardActions(m));
     refresh();
     banner(m);
     players(m);
@@ -267,12 +267,15 @@ function gamePage() {
     if (m.full ? S.rolls.length : m.rolls.length) showRolls(tray, S.rolls, !m.full && !first);
     if (!m.full && !first && m.rolls.length) diceSound();
   }
+  // What the board offers while no card is chosen: with a hand shown, a card is played
+  // from the hand only, so a click on an enemy piece never spends an Airstrike on it.
+  const boardActions = (m) => (m.hand ? m.actions.filter((a) => !a.card) : m.actions);
   // Clicking a card in hand: play it, or (when it needs a target or has several
   // plays) keep only its plays, so the board highlights where it may go.
   function playCard(id) {
     if (!S.msg) return;
     const plays = cardPlays(S.msg.actions, id);
-    if (S.card === id || !plays.length) { S.card = null; picker.set(S.msg.actions); }
+    if (S.card === id || !plays.length) { S.card = null; picker.set(boardActions(S.msg)); }
     else if (plays.length === 1 && !plays[0].path.length) { act(plays[0].text); return; }
     else { S.card = id; picker.sel = []; picker.set(plays); }
     refresh();
