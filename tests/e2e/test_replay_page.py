@@ -37,6 +37,16 @@ def frame(server_url: str, game_id: str, step: int) -> dict[str, Any]:
     return dict(httpx.get(f"{server_url}/api/games/{game_id}/replay/{step}").json())
 
 
+def wait_for_handlers(page: Any, held: list[Any]) -> None:
+    """Playwright runs a route's Python handler as a task of its own: the page may
+    have read a later response before the handler of an earlier request has run.
+    Give the handlers a bounded time (about 5 s) to catch up."""
+    for _ in range(100):
+        if held:
+            return
+        page.wait_for_timeout(50)
+
+
 def test_a_late_frame_does_not_replace_the_chosen_step(new_page: Any, server_url: str) -> None:
     seed = 4
     page = new_page()
@@ -54,6 +64,7 @@ def test_a_late_frame_does_not_replace_the_chosen_step(new_page: Any, server_url
     page.keyboard.press("ArrowRight")  # the next step's frame arrives
     page.wait_for_function(f"window.readFrames.some((u) => u.endsWith('/replay/{late + 1}'))")
     assert page.evaluate("window.dicefront.step()") == late + 1
+    wait_for_handlers(page, held)
     assert len(held) == 1, f"seed {seed}: the frame of step {late} was not asked for"
     held[0].continue_()
     page.wait_for_function(f"window.readFrames.some((u) => u.endsWith('/replay/{late}'))")  # the page has it in hand
