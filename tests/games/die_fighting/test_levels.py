@@ -8,25 +8,16 @@ import random
 
 import dicefront
 from dicefront.agents import MCTSAgent, make_agent
-from dicefront.agents.common import sample_outcome
 from dicefront.core import State
+from tests.conftest import random_walk
 
 
 def decision(seed: int) -> State:
     """A position of random play where the mover has several choices."""
-    rng = random.Random(seed)
-    st = dicefront.load("die_fighting").new_state()
-    for step in range(10_000):
-        if st.is_terminal:
-            break
-        if st.is_chance:
-            st.apply_chance(sample_outcome(st, rng))
-            continue
-        mover = st.actors[0]
-        actions = st.legal_actions(mover)
-        if len(actions) > 3 and step > 30:
+    walk = random_walk(dicefront.load("die_fighting").new_state(), random.Random(seed), 400)
+    for st in walk[30:]:
+        if not st.is_terminal and not st.is_chance and len(st.legal_actions(st.actors[0])) > 3:
             return st
-        st.apply(rng.choice(actions), mover)
     raise AssertionError(f"seed {seed}: random play found no position with several choices")
 
 
