@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from typing import Any
 
 VISIBLE_POINT = """(id) => {
@@ -71,11 +72,18 @@ def pick(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return rng.choice(pool)
 
 
-def play_one(page: Any, rng: random.Random) -> str:
-    """Make one legal action by clicking; wait until the server has applied it."""
+def play_one(page: Any, rng: random.Random, choose: Callable[[list[dict[str, Any]], random.Random], dict[str, Any]] = pick) -> str:
+    """Make one legal action (``choose`` picks it) by clicking; wait until the server has applied it."""
     quiet(page)
     msg = state(page)
-    action = pick(msg["actions"], rng)
+    action = choose(msg["actions"], rng)
+    if action.get("card") and msg.get("hand"):
+        # with a hand shown, a card is played from the hand: a lone play without a
+        # target goes at once, otherwise only the card's plays are left to choose from
+        page.locator(f"#hand .play-card[data-card='{action['card']}']").first.click()
+        if sum(a.get("card") == action["card"] for a in msg["actions"]) == 1 and not action["path"]:
+            page.wait_for_function(f"window.dicefront.state().step > {msg['step']}")
+            return str(action["text"])
     for element_id in action["path"]:
         click_id(page, element_id)
     if not action["path"] or page.evaluate("window.dicefront.picker.sel.length") > 0:

@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 
-from .helpers import click_id, quiet, send_text, state, wait_ready, wait_turn
+from .helpers import click_id, play_one, quiet, send_text, state, wait_ready, wait_turn
 
 HAND = "(() => { const s = window.dicefront.state(); return s && s.hand && s.hand.counts.every((c) => c.count === 6); })()"
 
@@ -140,3 +140,28 @@ def test_a_click_on_the_board_never_plays_a_card_not_chosen_from_the_hand(new_pa
     quiet(page, 500)
     after = state(page)
     assert after["step"] == msg["step"], f"clicking {aimed[0]['path'][0]} played {after.get('last')!r} (game {made['id']})"
+
+
+def test_the_click_helper_plays_a_card_from_the_hand(new_page: Any, server_url: str) -> None:
+    """``play_one``, which the other browser tests play with, plays a card as a person
+    does: from the hand (a click on the board never plays one)."""
+    seed = 11
+    rng = random.Random(seed)
+    made = httpx.post(server_url + "/api/games", json={"game": "trench_checkers", "opponent": "easy", "seat": 0}).json()
+    page = new_page()
+    page.goto(server_url + made["url"])
+    wait_ready(page)
+    page.wait_for_function(HAND)
+    played = 0
+    for _ in range(300):
+        quiet(page)
+        msg = wait_turn(page)
+        if msg["terminal"] or played == 2:
+            break
+        if any(a.get("card") for a in msg["actions"]):
+            text = play_one(page, rng, lambda actions, r: r.choice([a for a in actions if a.get("card")]))
+            assert text.startswith("play "), f"seed {seed}: {text}"
+            played += 1
+        else:
+            send_text(page, rng.choice(msg["actions"])["text"])
+    assert played == 2, f"seed {seed}: {played} cards played by clicks"
