@@ -138,7 +138,7 @@ function gamePage() {
   const token = hash.get("token") || "";
   if (token && !saved[gameId]) { saved[gameId] = { token, at: Date.now() }; store.set("dicefront.games", saved); }
   const board = $("#board"), log = $("#log"), tray = $("#dice"), oddsBox = $("#odds");
-  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true, listed: 0, viewing: null, soc: socialState(), rematch: null, card: null };
+  const S = { msg: null, ws: null, retry: 0, odds: new Map(), hover: "", rolls: [], movedSince: true, listed: 0, viewing: null, soc: socialState(), rematch: null, card: null, askedMoves: false };
   const send = (m) => { if (S.ws?.readyState === 1) S.ws.send(JSON.stringify(m)); else toast("Not connected yet; trying again…"); };
   const picker = new Picker((text) => act(text), null);
   const still = watchBoard(board);  // pieces glide between squares (motion.js)
@@ -197,10 +197,10 @@ function gamePage() {
     $("#title").textContent = m.title;
     $("#rules-link").href = `/rules/${m.game}`;
     board.classList.remove("df-busy");
-    if (m.full) send({ type: "moves" });
+    if (m.full) askMoves();
     else if (m.moves && m.moves[0]?.n === S.listed + 1) m.moves.forEach((mv) => addMove(mv, true));  // a move and its dice
     else if (m.step === S.listed + 1) addMove({ n: m.step, events: m.events, by: m.by }, true);
-    else if (m.step > S.listed) send({ type: "moves" });
+    else if (m.step > S.listed && !S.askedMoves) askMoves();  // the answer on its way lists this update too
     if (S.viewing !== null) { reviewBar(); return; }  // looking at an earlier move: the live board waits
     board.innerHTML = m.svg;
     dice(m, first);
@@ -216,7 +216,11 @@ function gamePage() {
   // The numbered move list: one entry per update this seat heard of (the server's
   // "moves" answer after a greeting, then one per update); a click shows the board
   // after that move, read-only, until "Back to live".
+  // The whole list is asked for once per greeting, and again only for a gap found with
+  // no answer on its way (the server answers after the updates it has already sent).
+  function askMoves() { S.askedMoves = true; send({ type: "moves" }); }
   function moveList(m) {
+    S.askedMoves = false;
     log.replaceChildren();
     S.listed = 0;
     for (const mv of m.moves) addMove(mv, false);
