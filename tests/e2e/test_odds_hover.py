@@ -41,8 +41,8 @@ def test_trench_checkers_attack_hover_shows_odds(new_page: Any, server_url: str)
         msg = wait_turn(page)
         assert not msg["terminal"], "the game ended before an attack was possible"
         attacks = [a for a in msg["actions"] if a["text"].startswith("attack") and len(a["path"]) == 2]
-        if attacks:
-            break
+        if attacks and not msg["view"]["cancel_next"][msg["seat"]]:
+            break  # (an attack the enemy's Flashbang cancels rolls no dice: it has no odds to show)
         moves = [a for a in msg["actions"] if a["text"].startswith("move")]
         send_text(page, max(moves, key=lambda a: forward(a["text"]))["text"] if moves else msg["actions"][0]["text"])
     else:
