@@ -37,14 +37,18 @@ def frame(server_url: str, game_id: str, step: int) -> dict[str, Any]:
     return dict(httpx.get(f"{server_url}/api/games/{game_id}/replay/{step}").json())
 
 
-def wait_for_handlers(page: Any, held: list[Any]) -> None:
-    """Playwright runs a route's Python handler as a task of its own: the page may
-    have read a later response before the handler of an earlier request has run.
-    Give the handlers a bounded time (about 5 s) to catch up."""
-    for _ in range(100):
-        if held:
-            return
-        page.wait_for_timeout(50)
+# Holds back, inside the page, the answer to a request whose address ends with
+# ``window.holdFrame`` until the test releases it (no network routing: its handler
+# would run on Playwright's side, on its own schedule).
+HOLD = """window.holdFrame = null; window.heldFrames = []; window.askedFrames = [];
+const realFetch = window.fetch.bind(window);
+window.fetch = function (input, init) {
+  const url = String(input);
+  window.askedFrames.push(url);
+  if (window.holdFrame && url.endsWith(window.holdFrame))
+    return new Promise((resolve) => window.heldFrames.push(() => resolve(realFetch(input, init))));
+  return realFetch(input, init);
+};"""
 
 
 def test_a_late_frame_does_not_replace_the_chosen_step(new_page: Any, server_url: str) -> None:
@@ -53,20 +57,20 @@ def test_a_late_frame_does_not_replace_the_chosen_step(new_page: Any, server_url
     game_id = finished_ditch(page, server_url, seed)
     length = httpx.get(f"{server_url}/api/games/{game_id}/replay").json()["length"]
     late = next(n for n in range(1, length) if frame(server_url, game_id, n)["svg"] != frame(server_url, game_id, n + 1)["svg"])
-    page.add_init_script(READ)
+    page.add_init_script(READ + "\n" + HOLD)
     page.goto(f"{server_url}/replay/{game_id}")
     page.wait_for_function("window.dicefront && window.dicefront.step() === 0")
     page.evaluate(f"window.dicefront.go({late - 1})")
     page.wait_for_function(f"window.readFrames.some((u) => u.endsWith('/replay/{late - 1}'))")
-    held: list[Any] = []
-    page.route(f"**/api/games/{game_id}/replay/{late}", lambda route: held.append(route))
+    page.evaluate(f"window.holdFrame = '/replay/{late}'")
     page.keyboard.press("ArrowRight")  # its frame is held back
     page.keyboard.press("ArrowRight")  # the next step's frame arrives
     page.wait_for_function(f"window.readFrames.some((u) => u.endsWith('/replay/{late + 1}'))")
     assert page.evaluate("window.dicefront.step()") == late + 1
-    wait_for_handlers(page, held)
-    assert len(held) == 1, f"seed {seed}: the frame of step {late} was not asked for"
-    held[0].continue_()
+    held = page.evaluate("window.heldFrames.length")
+    asked = page.evaluate("window.askedFrames")
+    assert held == 1, f"seed {seed}: the frame of step {late} was not asked for (asked: {asked})"
+    page.evaluate("window.heldFrames[0]()")
     page.wait_for_function(f"window.readFrames.some((u) => u.endsWith('/replay/{late}'))")  # the page has it in hand
     assert page.locator("#step-label").inner_text().startswith(f"step {late + 1} of")
     shown = page.evaluate("document.querySelector('#board svg').outerHTML")
