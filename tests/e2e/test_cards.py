@@ -19,14 +19,20 @@ def _card_names() -> dict[str, str]:
     return {c.id: c.name for c in TrenchCheckersGame().cards.cards}
 
 
-def test_the_hand_is_shown_as_cards_and_a_card_is_played_by_clicking_it(new_page: Any, server_url: str) -> None:
-    seed = 3
-    rng = random.Random(seed)
+def _dealt_game(new_page: Any, server_url: str) -> Any:
+    """A page of a new Trench Checkers game against ``easy``, once both hands are dealt."""
     made = httpx.post(server_url + "/api/games", json={"game": "trench_checkers", "opponent": "easy", "seat": 0}).json()
     page = new_page()
     page.goto(server_url + made["url"])
     wait_ready(page)
     page.wait_for_function(HAND)
+    return page
+
+
+def test_the_hand_is_shown_as_cards_and_a_card_is_played_by_clicking_it(new_page: Any, server_url: str) -> None:
+    seed = 3
+    rng = random.Random(seed)
+    page = _dealt_game(new_page, server_url)
     msg = state(page)
     names = [c["name"] for c in msg["hand"]["cards"]]
     assert len(names) == 6
@@ -147,11 +153,7 @@ def test_the_click_helper_plays_a_card_from_the_hand(new_page: Any, server_url: 
     does: from the hand (a click on the board never plays one)."""
     seed = 11
     rng = random.Random(seed)
-    made = httpx.post(server_url + "/api/games", json={"game": "trench_checkers", "opponent": "easy", "seat": 0}).json()
-    page = new_page()
-    page.goto(server_url + made["url"])
-    wait_ready(page)
-    page.wait_for_function(HAND)
+    page = _dealt_game(new_page, server_url)
     played = 0
     for _ in range(300):
         quiet(page)
