@@ -1,0 +1,124 @@
+"""How far the battle dice let any Trench Checkers player convert an end game against
+the enemy's last piece, and how close saved games came.
+
+The siege model (``siege.py``) plays the last battles by the dice alone: our army
+attacks with the best stack it can form, each time, and the enemy never attacks. Its
+``siege_value`` is our chance to win minus our chance to lose; ``win_chance`` here is
+our chance to win when the army plays for wins only (a draw and a loss both count 0),
+which bounds what any play of that army without cards wins against that piece: a
+battle the enemy starts is one of the same odds on a stack it picks, not the one we
+would, and moves and the round limit (rule 9.3) only take chances away. Cards move it a
+little either way (an Airstrike or a Revive for us, a Medic or a Re-roll for the enemy).
+
+    PYTHONPATH=src python benchmarks/trench_ceiling.py
+        the bound for a few armies against a lone Commando, fresh and wounded
+    PYTHONPATH=src python benchmarks/trench_ceiling.py SPEC DIR [DIR ...]
+        for the games saved by ``dicefront match trench_checkers ... --save DIR``: the
+        bound at the first position where the enemy of agent SPEC was down to one
+        piece, against what those games gave; games that never got there count as
+        they ended
+
+An army is ``(commando, veterans, soldiers)``: commando 2 fresh, 1 wounded, 0 gone."""
+
+from __future__ import annotations
+
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from dicefront.core import MatchRecord, replay_states
+from dicefront.games.trench_checkers.siege import Army, army_of, attack_outcomes, siege_value, stacks
+
+FRESH, WOUNDED = (2, 0, 0), (1, 0, 0)
+ARMIES: tuple[Army, ...] = (
+    (2, 0, 12),
+    (2, 2, 8),
+    (2, 0, 10),
+    (2, 0, 8),
+    (2, 0, 6),
+    (1, 0, 10),
+    (0, 0, 12),
+    (0, 2, 8),
+    (0, 0, 8),
+    (0, 0, 4),
+)
+"""The armies of the table: the whole army untouched first."""
+
+
+def _size(army: Army) -> int:
+    return (army[0] > 0) + army[1] + army[2]
+
+
+@lru_cache(maxsize=1 << 16)
+def win_chance(army: Army, enemy: Army) -> float:
+    """Our chance to win the siege of the single enemy unit ``enemy`` with ``army``,
+    attacking with the stack that gives the most wins each time (rules 5.3-5.8, 6.3,
+    7.2, 7.4, by ``siege.attack_outcomes``)."""
+    if not _size(enemy):
+        return 1.0
+    if not _size(army):
+        return 0.0
+    return max(
+        sum(p * win_chance(after, left) for p, after, left in attack_outcomes(army, stack, enemy)) for stack in stacks(army)
+    )
+
+
+def table() -> None:
+    print("our army (commando, veterans, soldiers) against the enemy's lone Commando: win chance (siege value)")
+    for army in ARMIES:
+        cells = [f"{win_chance(army, e):.3f} ({siege_value(army, (e,)):.3f})" for e in (FRESH, WOUNDED)]
+        print(f"  {army!s:<12} fresh {cells[0]}   wounded {cells[1]}")
+
+
+def _armies(state: Any, player: int) -> Army:
+    stacks_of = [state.ranks_at(c) for c in state.board if state.board[c] and state.owner_at(c) == player]
+    return army_of(stacks_of, state.wounded[player])
+
+
+def game(path: Path, spec: str) -> tuple[float, float | None, Army | None, Army | None]:
+    """(what the game gave: 1 won, 0.5 drawn, 0 lost; the bound where the enemy was
+    first down to one piece, else None; our army and the enemy's piece there)."""
+    record = MatchRecord.load(path)
+    ours = 0 if record.agents[0] == spec else 1
+    result = 0.5 if record.winner is None else 1.0 if record.winner == ours else 0.0
+    for _, state, _step in replay_states(record):
+        if not state.is_chance and not state.is_terminal and state.pieces_of(1 - ours) == 1:
+            mine, theirs = _armies(state, ours), _armies(state, 1 - ours)
+            return result, win_chance(mine, theirs), mine, theirs
+    return result, None, None, None
+
+
+def games(spec: str, dirs: list[str]) -> None:
+    rows = [game(f, spec) for d in dirs for f in sorted(Path(d).glob("*.json"))]
+    n = len(rows)
+    if not n:
+        raise SystemExit("no saved games found")
+    reached = [r for r in rows if r[1] is not None]
+    others = [r for r in rows if r[1] is None]
+    wins_reached = sum(r[0] == 1.0 for r in reached)
+    bound = sum(r[1] or 0.0 for r in reached)
+    wins_others = sum(r[0] == 1.0 for r in others)
+    print(f"{n} games of {spec}: {wins_reached + wins_others} won ({(wins_reached + wins_others) / n:.1%})")
+    print(
+        f"  enemy down to one piece in {len(reached)}: won {wins_reached}; the dice allow at most {bound:.1f} on average "
+        f"({bound / max(len(reached), 1):.1%} of them)"
+    )
+    fresh = sum(1 for r in reached if r[3] == FRESH)
+    ours_alive = sum(1 for r in reached if r[2] is not None and r[2][0] > 0)
+    print(f"  there: the enemy's piece a fresh Commando in {fresh}, our Commando alive in {ours_alive}")
+    print(f"  never got there: {len(others)} ({wins_others} won, {sum(r[0] == 0.5 for r in others)} drawn)")
+    print(f"  bound on the win rate with every such end game played at the dice's best: {(bound + wins_others) / n:.1%}")
+
+
+def main() -> None:
+    if len(sys.argv) == 1:
+        table()
+    elif len(sys.argv) >= 3:
+        games(sys.argv[1], sys.argv[2:])
+    else:
+        raise SystemExit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
