@@ -2,13 +2,12 @@
 the enemy's last piece, and how close saved games came.
 
 The siege model (``siege.py``) plays the last battles by the dice alone: our army
-attacks with the best stack it can form, each time, and the enemy never attacks. Its
-``siege_value`` is our chance to win minus our chance to lose; ``win_chance`` here is
-our chance to win when the army plays for wins only (a draw and a loss both count 0),
-which bounds what any play of that army without cards wins against that piece: a
-battle the enemy starts is one of the same odds on a stack it picks, not the one we
-would, and moves and the round limit (rule 9.3) only take chances away. Cards move it a
-little either way (an Airstrike or a Revive for us, a Medic or a Re-roll for the enemy).
+attacks with the best stack it can form, each time. Its ``siege_value`` is our chance
+to win minus our chance to lose; ``siege.win_chance`` is our chance to win when the
+army plays for wins only, which bounds what any play of that army without cards wins
+against that piece (its docstring says why). Cards move it a little either way (an
+Airstrike or a Revive for us; a Medic or a Re-roll for the enemy, or a Suicide Mission
+that removes its own Commando).
 
     PYTHONPATH=src python benchmarks/trench_ceiling.py
         the bound for a few armies against a lone Commando, fresh and wounded
@@ -23,12 +22,11 @@ An army is ``(commando, veterans, soldiers)``: commando 2 fresh, 1 wounded, 0 go
 from __future__ import annotations
 
 import sys
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from dicefront.core import MatchRecord, replay_states
-from dicefront.games.trench_checkers.siege import Army, army_of, attack_outcomes, siege_value, stacks
+from dicefront.games.trench_checkers.siege import Army, army_of, siege_value, win_chance
 
 FRESH, WOUNDED = (2, 0, 0), (1, 0, 0)
 ARMIES: tuple[Army, ...] = (
@@ -48,20 +46,6 @@ ARMIES: tuple[Army, ...] = (
 
 def _size(army: Army) -> int:
     return (army[0] > 0) + army[1] + army[2]
-
-
-@lru_cache(maxsize=1 << 16)
-def win_chance(army: Army, enemy: Army) -> float:
-    """Our chance to win the siege of the single enemy unit ``enemy`` with ``army``,
-    attacking with the stack that gives the most wins each time (rules 5.3-5.8, 6.3,
-    7.2, 7.4, by ``siege.attack_outcomes``)."""
-    if not _size(enemy):
-        return 1.0
-    if not _size(army):
-        return 0.0
-    return max(
-        sum(p * win_chance(after, left) for p, after, left in attack_outcomes(army, stack, enemy)) for stack in stacks(army)
-    )
 
 
 def table() -> None:
@@ -105,8 +89,14 @@ def games(spec: str, dirs: list[str]) -> None:
         f"({bound / max(len(reached), 1):.1%} of them)"
     )
     fresh = sum(1 for r in reached if r[3] == FRESH)
-    ours_alive = sum(1 for r in reached if r[2] is not None and r[2][0] > 0)
-    print(f"  there: the enemy's piece a fresh Commando in {fresh}, our Commando alive in {ours_alive}")
+    ours = [r[2] for r in reached if r[2] is not None]
+    commandos = ", ".join(
+        f"{name} in {sum(1 for a in ours if a[0] == c)}" for c, name in ((2, "fresh"), (1, "wounded"), (0, "gone"))
+    )
+    pieces = sum(_size(a) for a in ours) / max(len(ours), 1)
+    print(f"  there: the enemy's piece a fresh Commando in {fresh}; our Commando {commandos}; our pieces {pieces:.1f} on average")
+    spared = sum(win_chance((2, a[1], a[2]), FRESH) for a in ours)
+    print(f"  the bound there had our Commando been fresh in every one: {spared:.1f} ({spared / max(len(ours), 1):.1%})")
     print(f"  never got there: {len(others)} ({wins_others} won, {sum(r[0] == 0.5 for r in others)} drawn)")
     print(f"  bound on the win rate with every such end game played at the dice's best: {(bound + wins_others) / n:.1%}")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from dicefront.games.trench_checkers.battle import battle_odds, dice
-from dicefront.games.trench_checkers.siege import army_of, attack_outcomes, attack_value, siege_value, stacks, targets
+from dicefront.games.trench_checkers.siege import army_of, attack_outcomes, attack_value, siege_value, stacks, targets, win_chance
 
 FRESH, WOUNDED = (2, 0, 0), (1, 0, 0)
 
@@ -87,3 +87,26 @@ def test_rule_7_1_a_sleeping_commando_waits_for_the_others() -> None:
     assert siege_value(army, enemy, True) == pytest.approx(
         max(attack_value(army, s, enemy, (0, 0, 1), True) for s in stacks(army)))
     assert siege_value(army, enemy, True) <= siege_value(army, enemy, False)
+
+
+def test_win_chance_of_a_lone_soldier_against_a_last_commando() -> None:
+    # a d4 against a d10: 6 of the 40 pairs are higher; a tie (4 of 40) removes both
+    # armies, a draw (rule 9.2), not a win
+    assert win_chance((0, 0, 1), WOUNDED) == pytest.approx(6 / 40)
+    # a fresh Commando is only wounded by the first win (rule 7.4): two wins in a row
+    assert win_chance((0, 0, 1), FRESH) == pytest.approx((6 / 40) ** 2)
+    assert win_chance((0, 0, 0), WOUNDED) == 0.0
+
+
+ARMIES = [(c, v, s) for c in (0, 1, 2) for v in (0, 1, 3) for s in (0, 1, 4, 8)]
+
+
+@pytest.mark.parametrize("army", ARMIES)
+def test_win_chance_bounds_the_siege_value_and_grows_with_the_army(army: tuple[int, int, int]) -> None:
+    for enemy in (FRESH, WOUNDED):
+        # the siege's wins minus losses never exceed its wins, which never exceed the
+        # wins of play aimed at winning only
+        assert win_chance(army, enemy) >= siege_value(army, (enemy,)) - 1e-12
+        more = (army[0], army[1], army[2] + 1)
+        assert win_chance(more, enemy) >= win_chance(army, enemy) - 1e-12
+        assert win_chance(army, WOUNDED) >= win_chance(army, FRESH) - 1e-12

@@ -128,6 +128,21 @@ def siege_value(army: Army, enemy: Enemy, asleep: bool = False) -> float:
     return best
 
 
+@lru_cache(maxsize=1 << 14)
+def win_chance(army: Army, enemy: Army) -> float:
+    """Our chance to win against the enemy's last unit ``enemy`` when every attack is
+    made with the stack that wins most often (a draw and a loss both count 0; both
+    armies gone in one battle is a draw, rule 9.2). The battle dice alone decide it:
+    the enemy's own attacks are battles of the same odds on a stack it picks rather
+    than the one we would, and moves and the round limit only take chances away, so no
+    play without cards wins more often (``benchmarks/trench_ceiling.py``)."""
+    if not _size(enemy):
+        return 1.0 if _size(army) else 0.0
+    if not _size(army):
+        return 0.0
+    return max(sum(p * win_chance(after, left) for p, after, left in attack_outcomes(army, stack, enemy)) for stack in stacks(army))
+
+
 def targets(enemy: Enemy, asleep: bool) -> list[Army]:
     """The enemy units that can be attacked (a sleeping Commando only when alone)."""
     if asleep and len(enemy) > 1:
