@@ -4,6 +4,7 @@ other side's hand only as a count, on every page but its owner's (issue 20)."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import httpx
@@ -167,3 +168,68 @@ def test_the_click_helper_plays_a_card_from_the_hand(new_page: Any, server_url: 
         else:
             send_text(page, rng.choice(msg["actions"])["text"])
     assert played == 2, f"seed {seed}: {played} cards played by clicks"
+
+
+def _next_turn(pages: list[Any]) -> tuple[int, dict[str, Any]]:
+    """The seat that may act now and its page's state (or any page's, once the game is over)."""
+    for _ in range(1200):
+        for seat, page in enumerate(pages):
+            msg = state(page)
+            if msg.get("terminal") or msg.get("actions"):
+                return seat, msg
+        pages[0].wait_for_timeout(25)
+    raise AssertionError("neither seat was given a turn in 30 s")
+
+
+def _toward_the_enemy(seat: int, msg: dict[str, Any], rng: random.Random) -> str:
+    """An action that brings the armies into contact without fighting: the move that
+    ends farthest toward the enemy, no attack, no card."""
+    actions = [a["text"] for a in msg["actions"]]
+    for quiet_choice in ("end", "pass"):
+        if quiet_choice in actions:
+            return quiet_choice
+    moves = [t for t in actions if t.startswith("move")]
+    if moves:
+        rows = {t: int(re.findall(r"[a-z](\d+)", t)[-1]) for t in moves}
+        best = max(rows.values()) if seat == 0 else min(rows.values())
+        return rng.choice([t for t in moves if rows[t] == best])
+    return rng.choice([t for t in actions if not t.startswith("play")] or actions)
+
+
+def test_an_attack_the_enemys_flashbang_cancels_says_so_where_its_odds_would_be(new_page: Any, server_url: str) -> None:
+    """Rule 11.3: after the enemy's Flashbang, our next attack rolls no dice. Pointing at
+    its target says that it will be cancelled (there are no odds to show), and so does
+    the list of every move."""
+    seed = 7
+    rng = random.Random(seed)
+    for _ in range(8):  # the deal is the server's: a game where a hand holds a Flashbang
+        pages, hands = _dealt(new_page, server_url)
+        holders = [seat for seat in (0, 1) if "flashbang" in hands[seat]]
+        if holders:
+            break
+    else:
+        raise AssertionError("eight deals without a Flashbang in either hand")
+    holder, victim = holders[0], 1 - holders[0]
+    for _ in range(600):
+        seat, msg = _next_turn(pages[:2])
+        assert not msg["terminal"], f"seed {seed}: the game ended before a cancelled attack came up"
+        attacks = [a for a in msg["actions"] if a["text"].startswith("attack") and len(a["path"]) == 2]
+        if seat == victim and attacks and msg["view"]["cancel_next"][victim]:
+            break
+        texts = [a["text"] for a in msg["actions"]]
+        text = "play flashbang" if seat == holder and "play flashbang" in texts else _toward_the_enemy(seat, msg, rng)
+        send_text(pages[seat], text)
+    else:
+        raise AssertionError(f"seed {seed}: no attack of the Flashbang's victim came up in 600 actions")
+    page = pages[victim]
+    quiet(page)
+    assert all("cancelled" in a.get("note", "") for a in attacks), f"seed {seed}: {attacks}"
+    page.click("#notation summary")
+    items = page.locator("#all-actions li").all_inner_texts()
+    page.click("#notation summary")
+    assert any(attacks[0]["text"] in item and "cancelled" in item for item in items), f"seed {seed}: the move list says {items}"
+    target = attacks[0]["path"][1]
+    page.locator(f"#{target}").hover()
+    page.wait_for_selector("#odds:not([hidden])", timeout=10_000)
+    shown = page.locator("#odds").inner_text().lower()
+    assert "cancelled" in shown and "%" not in shown, f"seed {seed}: pointing at {target} showed {shown!r}"

@@ -57,3 +57,31 @@ def test_a_map_choice_has_a_picture_of_that_maps_terrain() -> None:
         slow, blocking = (sum(row.count(ch) for row in tile.rows) for ch in "SB")
         assert drawn.get("#7a5a2b", 0) == slow and drawn.get("#8a8a8a", 0) == blocking, key
     assert preview(state, game.parse_notation("done")) is None
+
+
+def test_rule_11_3_an_attack_the_enemys_flashbang_cancels_is_noted() -> None:
+    """Rule 11.3: with the enemy's Flashbang played, our next attack or Airstrike rolls
+    no dice; the svg role notes it on those actions only, from the public flag."""
+    from dicefront.games.trench_checkers.actions import Attack, Move, Play
+    from dicefront.games.trench_checkers.rules import TrenchState
+
+    game = dicefront.load("trench_checkers")
+    note = game.role_function("svg", "action_note")
+    state = _dealt("trench_checkers", 2)
+    assert isinstance(state, TrenchState)
+    rng = random.Random(2)
+    while state.is_chance or not any(isinstance(a, Attack) for a in state.legal_actions(state.actors[0])):
+        assert not state.is_terminal, "the game ended before an attack came up"
+        if state.is_chance:
+            state.apply_chance(sample(state.chance_outcomes(), rng))
+        else:
+            state.apply(rng.choice(state.legal_actions(state.actors[0])), state.actors[0])
+    player = state.actors[0]
+    attack = next(a for a in state.legal_actions(player) if isinstance(a, Attack))
+    strike, move = Play("airstrike", attack.dst), Move(attack.src, attack.dst)
+    assert [note(state, a) for a in (attack, strike, move)] == [None, None, None]
+    state.cancel_next[player] = True
+    assert "cancelled" in note(state, attack) and "cancelled" in note(state, strike)
+    assert note(state, move) is None and note(state, Play("napalm")) is None
+    state.cancel_next[player], state.cancel_next[1 - player] = False, True  # the enemy's attack is the one cancelled
+    assert note(state, attack) is None

@@ -155,9 +155,9 @@ def key_of(live: LiveGame) -> tuple[int, int, bool]:
 def _extras(live: LiveGame) -> list[tuple[str, Callable[[Any, Any], Any]]]:
     """An action's optional words from the svg role, looked up once per list: a
     button's label, the card in hand it plays, a small SVG preview of what it
-    chooses (a map)."""
+    chooses (a map), a note on what it will surely do where dice could be expected."""
     out = []
-    for key, name in (("label", "action_label"), ("card", "action_card"), ("preview", "svg_preview")):
+    for key, name in (("label", "action_label"), ("card", "action_card"), ("preview", "svg_preview"), ("note", "action_note")):
         fn = live.game.role_function("svg", name, required=False)
         if fn is not None:
             out.append((key, fn))

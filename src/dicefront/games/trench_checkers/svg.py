@@ -196,6 +196,16 @@ def action_label(state: TrenchState, action: Action) -> str | None:
     return None
 
 
+def action_note(state: TrenchState, action: Action) -> str | None:
+    """What an attack or an Airstrike will surely do instead of rolling: nothing, when
+    the enemy's Flashbang cancels it (rule 11.3; the flag is public)."""
+    if len(state.actors) != 1 or not state.cancel_next[state.actors[0]]:
+        return None
+    if isinstance(action, Attack) or (isinstance(action, Play) and state.effect_of(action.card) == "airstrike"):
+        return "cancelled by the enemy's Flashbang: no dice are rolled, and it still counts as your attack"
+    return None
+
+
 def same_picture(game: Any, view: dict[str, Any], other: dict[str, Any]) -> bool:
     """Whether two viewers' views draw the same picture (the server then draws it once):
     every viewer sees the board the same way, and the picture shows no hand."""

@@ -292,7 +292,7 @@ function gamePage() {
     choices.replaceChildren(...[
       ...buttons.map((a) => el("button", {
         type: "button", class: "action" + (a.preview ? " with-preview" : ""), "data-action": a.text,
-        title: a.label ? a.text : undefined,
+        title: [a.label ? a.text : "", a.note ?? ""].filter(Boolean).join(": ") || undefined,
         onclick: () => act(a.text), onmouseenter: () => hoverAction(a.text), onmouseleave: () => hoverAction(null),
       }, ...choiceContent(a))),
       picker.sel.length || S.card ? el("button", { type: "button", class: "ghost", onclick: () => { picker.sel = []; if (S.card) playCard(S.card); else refresh(); } }, "Cancel") : null,
@@ -343,7 +343,8 @@ function gamePage() {
   }
   function allActions(m) {
     $("#notation").hidden = m.seat === null;
-    $("#all-actions").replaceChildren(...m.actions.map((a) => el("li", {}, el("code", {}, a.text), a.label ? el("span", { class: "muted" }, ` ${a.label}`) : null)));
+    $("#all-actions").replaceChildren(...m.actions.map((a) => el("li", {}, el("code", {}, a.text), a.label ? el("span", { class: "muted" }, ` ${a.label}`) : null,
+      a.note ? el("span", { class: "muted" }, ` (${a.note})`) : null)));
   }
   // The odds of the actions a hover points at: one action, or the few actions that
   // end on the hovered piece (an enemy every one of your pieces next to it may attack).
@@ -353,18 +354,27 @@ function gamePage() {
     if (!texts.length || !S.msg) { oddsBox.hidden = true; return; }
     for (const text of texts) {
       const key = `${S.msg.step}|${text}`;
-      if (!S.odds.has(key)) { S.odds.set(key, { pending: true }); send({ type: "odds", action: text }); }
+      const noted = S.msg.actions.some((a) => a.text === text && a.note);
+      if (!noted && !S.odds.has(key)) { S.odds.set(key, { pending: true }); send({ type: "odds", action: text }); }
     }
     showOdds();
   }
+  // An action the game notes (it surely does something else than roll: an attack a
+  // card cancels) shows its note; any other shows its odds once they have two outcomes.
   function showOdds() {
     const texts = S.hover ? S.hover.split("\n") : [];
-    const shown = texts.map((t) => S.odds.get(`${S.msg?.step}|${t}`)).filter((m) => m && !m.pending && m.odds && m.odds.length >= 2);
-    oddsBox.hidden = !shown.length;
-    oddsBox.replaceChildren(...shown.flatMap((m) => [el("h3", {}, `Odds: ${label(m.action)}`), ...m.odds.map((o) => el("div", { class: "odds-row" },
-      el("span", { class: "odds-label" }, o.label),
-      el("span", { class: "odds-bar" }, el("span", { style: `width:${(o.p * 100).toFixed(1)}%` })),
-      el("span", { class: "odds-p", title: o.fraction }, pct(o.p))))]));
+    const parts = texts.flatMap((t) => {
+      const note = S.msg?.actions.find((a) => a.text === t)?.note;
+      if (note) return [el("h3", {}, label(t)), el("p", { class: "odds-note" }, note)];
+      const m = S.odds.get(`${S.msg?.step}|${t}`);
+      if (!m || m.pending || !m.odds || m.odds.length < 2) return [];
+      return [el("h3", {}, `Odds: ${label(m.action)}`), ...m.odds.map((o) => el("div", { class: "odds-row" },
+        el("span", { class: "odds-label" }, o.label),
+        el("span", { class: "odds-bar" }, el("span", { style: `width:${(o.p * 100).toFixed(1)}%` })),
+        el("span", { class: "odds-p", title: o.fraction }, pct(o.p))))];
+    });
+    oddsBox.hidden = !parts.length;
+    oddsBox.replaceChildren(...parts);
   }
   function label(text) { return S.msg?.actions.find((a) => a.text === text)?.label ?? text; }
   function pointedAt(id) {
