@@ -15,10 +15,11 @@ from .base import (
     resolved_spec,
 )
 from .greedy import GREEDY_PARAMS, GreedyAgent
-from .mcts import ISMCTS_PARAMS, MCTS_PARAMS, MCTSAgent, make_ismcts, mcts_iterations_per_second
+from .mcts import ISMCTS_PARAMS, MCTS_PARAMS, MCTSAgent, make_ismcts
 from .params import Param
 from .random_agent import RandomAgent
 from .rollout import ROLLOUT_PARAMS, RolloutAgent
+from .speed import mcts_iterations_per_second
 
 register_agent("random", RandomAgent, (), "picks uniformly among the legal actions")
 register_agent("greedy", GreedyAgent, GREEDY_PARAMS,

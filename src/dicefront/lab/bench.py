@@ -104,7 +104,7 @@ def bench_game(name: str, seconds: float, seed: int = 0, extras: bool = True) ->
 
 def _mcts_rate(game: Game[Any, Any], seconds: float, rng: random.Random) -> float | None:
     try:
-        module = importlib.import_module("dicefront.agents.mcts")
+        module = importlib.import_module("dicefront.agents.speed")
     except ImportError:
         return None
     rate = getattr(module, "mcts_iterations_per_second", None)
