@@ -106,6 +106,13 @@ def test_plus_two_card() -> None:
     run(battle("S", "S", bonus=2), "attack c3 c4", {label(WIN, 0, 1): F(13, 16), label(TIE, 1, 1): F(2, 16), label(LOSE, 1, 0): F(1, 16)}, 95)
 
 
+@pytest.mark.rule("11.8")
+def test_two_napalms_make_a_sure_win_that_is_still_a_table() -> None:
+    # d4 + 4 against d4: at least 5 against at most 4. The dice are rolled, but the
+    # result is sure: one outcome, certain (the page shows it as 100%).
+    run(battle("S", "S", bonus=4), "attack c3 c4", {label(WIN, 0, 1): F(1)}, 96)
+
+
 @pytest.mark.rule("11")
 def test_five_rolls_card() -> None:
     # Best of five d4: P(k) = (k^5 - (k-1)^5)/1024 = 1, 31, 211, 781 (/1024). Wins

@@ -360,14 +360,15 @@ function gamePage() {
     showOdds();
   }
   // An action the game notes (it surely does something else than roll: an attack a
-  // card cancels) shows its note; any other shows its odds once they have two outcomes.
+  // card cancels) shows its note; any other shows its odds once they are in, a single
+  // sure outcome too (dice that cannot change the result: an attack with Napalm).
   function showOdds() {
     const texts = S.hover ? S.hover.split("\n") : [];
     const parts = texts.flatMap((t) => {
       const note = S.msg?.actions.find((a) => a.text === t)?.note;
       if (note) return [el("h3", {}, label(t)), el("p", { class: "odds-note" }, note)];
       const m = S.odds.get(`${S.msg?.step}|${t}`);
-      if (!m || m.pending || !m.odds || m.odds.length < 2) return [];
+      if (!m || m.pending || !m.odds || !m.odds.length) return [];
       return [el("h3", {}, `Odds: ${label(m.action)}`), ...m.odds.map((o) => el("div", { class: "odds-row" },
         el("span", { class: "odds-label" }, o.label),
         el("span", { class: "odds-bar" }, el("span", { style: `width:${(o.p * 100).toFixed(1)}%` })),
