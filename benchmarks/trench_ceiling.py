@@ -3,8 +3,9 @@ the enemy's last piece, and how close saved games came.
 
 The siege model (``siege.py``) plays the last battles by the dice alone: our army
 attacks with the best stack it can form, each time. Its ``siege_value`` is our chance
-to win minus our chance to lose; ``siege.win_chance`` is our chance to win when the
-army plays for wins only, which bounds what any play of that army without cards wins
+to win minus our chance to lose, with the army as it stands; ``siege.win_chance`` is
+our chance to win when the army plays for wins only and may first promote its Soldiers
+to Veterans (rule 6.1), which bounds what any play of that army without cards wins
 against that piece (its docstring says why). Cards move it a little either way (an
 Airstrike or a Revive for us; a Medic or a Re-roll for the enemy, or a Suicide Mission
 that removes its own Commando).
@@ -55,7 +56,7 @@ def table() -> None:
         print(f"  {army!s:<12} fresh {cells[0]}   wounded {cells[1]}")
 
 
-def _armies(state: Any, player: int) -> Army:
+def _army(state: Any, player: int) -> Army:
     stacks_of = [state.ranks_at(c) for c in state.board if state.board[c] and state.owner_at(c) == player]
     return army_of(stacks_of, state.wounded[player])
 
@@ -64,11 +65,13 @@ def game(path: Path, spec: str) -> tuple[float, float | None, Army | None, Army 
     """(what the game gave: 1 won, 0.5 drawn, 0 lost; the bound where the enemy was
     first down to one piece, else None; our army and the enemy's piece there)."""
     record = MatchRecord.load(path)
-    ours = 0 if record.agents[0] == spec else 1
+    if spec not in record.agents or record.agents[0] == record.agents[1]:
+        raise SystemExit(f"{path.name}: {spec!r} is not exactly one of its agents {record.agents}")
+    ours = record.agents.index(spec)
     result = 0.5 if record.winner is None else 1.0 if record.winner == ours else 0.0
     for _, state, _step in replay_states(record):
         if not state.is_chance and not state.is_terminal and state.pieces_of(1 - ours) == 1:
-            mine, theirs = _armies(state, ours), _armies(state, 1 - ours)
+            mine, theirs = _army(state, ours), _army(state, 1 - ours)
             return result, win_chance(mine, theirs), mine, theirs
     return result, None, None, None
 

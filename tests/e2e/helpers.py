@@ -8,6 +8,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 VISIBLE_POINT = """(id) => {
   const node = document.getElementById(id);
   if (!node) return null;
@@ -114,3 +116,17 @@ def center_click(page: Any, element_id: str) -> None:
     box = page.locator(f"#{element_id}").bounding_box()
     assert box is not None, f"no element {element_id!r} on the board"
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def point_until_odds(page: Any, target: str) -> None:
+    """Hover ``target`` until the odds box shows. A board replaced under a resting
+    pointer (a late update on a loaded machine) fires no new hover, as a person would
+    move the mouse again: at most 3 tries of 10 s."""
+    for _ in range(3):
+        page.locator(f"#{target}").hover()
+        try:
+            page.wait_for_selector("#odds:not([hidden])", timeout=10_000)
+            return
+        except PlaywrightTimeout:
+            page.mouse.move(0, 0)
+    raise AssertionError(f"hovering {target} never showed the odds")

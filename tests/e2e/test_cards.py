@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from .helpers import click_id, play_one, quiet, send_text, state, wait_ready, wait_turn
+from .helpers import click_id, play_one, point_until_odds, quiet, send_text, state, wait_ready, wait_turn
 
 HAND = "(() => { const s = window.dicefront.state(); return s && s.hand && s.hand.counts.every((c) => c.count === 6); })()"
 
@@ -229,7 +229,6 @@ def test_an_attack_the_enemys_flashbang_cancels_says_so_where_its_odds_would_be(
     page.click("#notation summary")
     assert any(attacks[0]["text"] in item and "cancelled" in item for item in items), f"seed {seed}: the move list says {items}"
     target = attacks[0]["path"][1]
-    page.locator(f"#{target}").hover()
-    page.wait_for_selector("#odds:not([hidden])", timeout=10_000)
+    point_until_odds(page, target)
     shown = page.locator("#odds").inner_text().lower()
     assert "cancelled" in shown and "%" not in shown, f"seed {seed}: pointing at {target} showed {shown!r}"

@@ -7,29 +7,14 @@ import re
 from typing import Any
 
 import httpx
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from .helpers import click_id, quiet, send_text, state, wait_ready, wait_turn
+from .helpers import click_id, point_until_odds, quiet, send_text, state, wait_ready, wait_turn
 
 
 def forward(text: str) -> int:
     """How far up the board a move of seat 0 ends (its last cell's row)."""
     rows = re.findall(r"[a-z](\d+)", text)
     return int(rows[-1]) if rows else -1
-
-
-def _point_until_odds(page: Any, target: str) -> None:
-    """Hover ``target`` until the odds box shows. A board replaced under a resting
-    pointer (a late update on a loaded machine) fires no new hover, as a person would
-    move the mouse again: at most 3 tries of 10 s."""
-    for _ in range(3):
-        page.locator(f"#{target}").hover()
-        try:
-            page.wait_for_selector("#odds:not([hidden])", timeout=10_000)
-            return
-        except PlaywrightTimeout:
-            page.mouse.move(0, 0)
-    raise AssertionError(f"hovering {target} never showed the odds")
 
 
 def _attack_turn(new_page: Any, server_url: str) -> tuple[Any, dict[str, Any], list[dict[str, Any]], str]:
@@ -56,12 +41,12 @@ def _attack_turn(new_page: Any, server_url: str) -> tuple[Any, dict[str, Any], l
 def test_trench_checkers_attack_hover_shows_odds(new_page: Any, server_url: str) -> None:
     page, msg, attacks, game_id = _attack_turn(new_page, server_url)
     attacker, target = attacks[0]["path"]
-    _point_until_odds(page, target)  # a newcomer points at the enemy first
+    point_until_odds(page, target)  # a newcomer points at the enemy first
     text = page.locator("#odds").inner_text().lower()
     assert any(a["text"] in text for a in attacks if a["path"][1] == target) and "%" in text, f"the odds box showed {text!r} (game {game_id})"
     page.mouse.move(0, 0)
     click_id(page, attacker)  # then picks the attacker and points again
-    _point_until_odds(page, target)
+    point_until_odds(page, target)
     shown = page.locator("#odds").inner_text().lower()
     assert attacks[0]["text"] in shown, f"the odds box showed {shown!r}, not {attacks[0]['text']!r} (game {game_id})"
     assert state(page)["step"] == msg["step"]  # hovering made no move
@@ -77,6 +62,6 @@ def test_a_sure_result_is_shown_as_certain(new_page: Any, server_url: str) -> No
     page.evaluate("(m) => window.dicefront.receive(m)", sure)  # the server's answer, before the page asks
     attacker, target = attacks[0]["path"]
     click_id(page, attacker)  # the attacker picked, pointing at the target means this one attack
-    _point_until_odds(page, target)
+    point_until_odds(page, target)
     shown = page.locator("#odds").inner_text().lower()
     assert text in shown and "100%" in shown, f"the odds box showed {shown!r} (game {game_id})"

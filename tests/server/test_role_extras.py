@@ -82,6 +82,7 @@ def test_rule_11_3_an_attack_the_enemys_flashbang_cancels_is_noted() -> None:
     assert [note(state, a) for a in (attack, strike, move)] == [None, None, None]
     state.cancel_next[player] = True
     assert "cancelled" in note(state, attack) and "cancelled" in note(state, strike)
+    assert "lose your next turn" in note(state, strike)  # rule 11.5: the card's price is paid all the same
     assert note(state, move) is None and note(state, Play("napalm")) is None
     state.cancel_next[player], state.cancel_next[1 - player] = False, True  # the enemy's attack is the one cancelled
     assert note(state, attack) is None

@@ -90,11 +90,13 @@ def test_rule_7_1_a_sleeping_commando_waits_for_the_others() -> None:
 
 
 def test_win_chance_of_a_lone_soldier_against_a_last_commando() -> None:
-    # a d4 against a d10: 6 of the 40 pairs are higher; a tie (4 of 40) removes both
-    # armies, a draw (rule 9.2), not a win
-    assert win_chance((0, 0, 1), WOUNDED) == pytest.approx(6 / 40)
+    # promoted first (rule 6.1), a Veteran's best of two d4 against a d10: 34 of the
+    # 160 triples are higher; a tie (16 of 160) removes both armies, a draw (rule 9.2),
+    # not a win. Unpromoted, a d4 beats a d10 in 6 of 40 pairs only.
+    assert win_chance((0, 0, 1), WOUNDED) == pytest.approx(34 / 160)
+    assert win_chance((0, 1, 0), WOUNDED) == pytest.approx(34 / 160)
     # a fresh Commando is only wounded by the first win (rule 7.4): two wins in a row
-    assert win_chance((0, 0, 1), FRESH) == pytest.approx((6 / 40) ** 2)
+    assert win_chance((0, 0, 1), FRESH) == pytest.approx((34 / 160) ** 2)
     assert win_chance((0, 0, 0), WOUNDED) == 0.0
 
 

@@ -130,17 +130,24 @@ def siege_value(army: Army, enemy: Enemy, asleep: bool = False) -> float:
 
 @lru_cache(maxsize=1 << 14)
 def win_chance(army: Army, enemy: Army) -> float:
-    """Our chance to win against the enemy's last unit ``enemy`` when every attack is
-    made with the stack that wins most often (a draw and a loss both count 0; both
-    armies gone in one battle is a draw, rule 9.2). The battle dice alone decide it:
-    the enemy's own attacks are battles of the same odds on a stack it picks rather
-    than the one we would, and moves and the round limit only take chances away, so no
-    play without cards wins more often (``benchmarks/trench_ceiling.py``)."""
+    """Our chance to win against the enemy's last unit ``enemy`` when, before each
+    battle, we either promote a Soldier to a Veteran (by walking it to the farthest
+    enemy trench or onto our Commando in the enemy half, rule 6.1: it costs moves, not
+    pieces) or attack with the stack that wins most often (a draw and a loss both count
+    0; both armies gone in one battle is a draw, rule 9.2). Time is free here: the
+    enemy's own attacks are battles of the same odds on a stack it picks rather than
+    the one we would, and moves and the round limit only take chances away, so no play
+    without cards wins more often (``benchmarks/trench_ceiling.py``). Every battle
+    removes a piece, so the recursion ends."""
     if not _size(enemy):
         return 1.0 if _size(army) else 0.0
     if not _size(army):
         return 0.0
-    return max(sum(p * win_chance(after, left) for p, after, left in attack_outcomes(army, stack, enemy)) for stack in stacks(army))
+    c, v, s = army
+    best = win_chance((c, v + 1, s - 1), enemy) if s else 0.0
+    for stack in stacks(army):
+        best = max(best, sum(p * win_chance(after, left) for p, after, left in attack_outcomes(army, stack, enemy)))
+    return best
 
 
 def targets(enemy: Enemy, asleep: bool) -> list[Army]:

@@ -201,8 +201,10 @@ def action_note(state: TrenchState, action: Action) -> str | None:
     the enemy's Flashbang cancels it (rule 11.3; the flag is public)."""
     if len(state.actors) != 1 or not state.cancel_next[state.actors[0]]:
         return None
-    if isinstance(action, Attack) or (isinstance(action, Play) and state.effect_of(action.card) == "airstrike"):
+    if isinstance(action, Attack):
         return "cancelled by the enemy's Flashbang: no dice are rolled, and it still counts as your attack"
+    if isinstance(action, Play) and state.effect_of(action.card) == "airstrike":
+        return "cancelled by the enemy's Flashbang: no dice are rolled, the card is spent and you still lose your next turn"
     return None
 
 
