@@ -3,7 +3,9 @@ listed in groups (numbers still valid), not one numbered line per action."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -40,3 +42,47 @@ def test_a_choice_named_by_a_seat_number_is_shown_in_words() -> None:
     menu = result.output.rsplit("since your last move", 1)[-1]
     assert re.search(r"1 deploy-first 0\s+\(Player 1 deploys first\)", menu), menu
     assert re.search(r"2 deploy-first 1\s+\(Player 2 deploys first\)", menu), menu
+
+
+def _attack_step(seed: int) -> tuple[dict[str, object], int]:
+    """A Trench Checkers position (as saved by ``save FILE``) where the seat to act has
+    an attack, with that seat's next attack cancelled by the enemy's Flashbang (rule
+    11.3), and that seat counted from 0."""
+    import random
+
+    import dicefront
+    from dicefront.core.chance import sample
+    from dicefront.games.trench_checkers.actions import Attack
+    from dicefront.games.trench_checkers.rules import TrenchState
+
+    state = dicefront.load("trench_checkers").new_state()
+    assert isinstance(state, TrenchState)
+    rng = random.Random(seed)
+    while state.is_chance or not any(isinstance(a, Attack) for a in state.legal_actions(state.actors[0])):
+        assert not state.is_terminal, f"seed {seed}: the game ended before an attack came up"
+        if state.is_chance:
+            state.apply_chance(sample(state.chance_outcomes(), rng))
+        else:
+            state.apply(rng.choice(state.legal_actions(state.actors[0])), state.actors[0])
+    seat = state.actors[0]
+    state.cancel_next[seat] = True
+    return state.to_json(), seat
+
+
+def test_an_attack_a_flashbang_cancels_says_so_in_the_menu_and_its_odds(tmp_path: Path) -> None:
+    position, seat = _attack_step(2)
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(position), encoding="utf-8")
+    args = ["play", "trench_checkers", "--position", str(path), "--seat", str(seat + 1), "--seed", "1"]
+    menu = runner.invoke(app, args, input="quit\n")
+    assert menu.exit_code == 0, menu.output
+    number = re.search(r"(\d+) attack [a-h]\d+ [a-h]\d+ +\[cancelled by the enemy's Flashbang", menu.output)
+    assert number, menu.output
+    asked = runner.invoke(app, args, input=f"? {number.group(1)}\nquit\n")
+    assert "no dice involved: cancelled by the enemy's Flashbang" in asked.output, asked.output
+    state = position["state"]
+    assert isinstance(state, dict)
+    state["cancel_next"] = [False, False]  # without the card: nothing noted, the odds shown
+    path.write_text(json.dumps(position), encoding="utf-8")
+    plain = runner.invoke(app, args, input=f"? {number.group(1)}\nquit\n")
+    assert "[cancelled" not in plain.output and "no dice involved" not in plain.output and "%" in plain.output, plain.output

@@ -91,16 +91,25 @@ def _action_list(session: Session, actions: list[Any]) -> Columns:
     every unit on every square), one line per run of actions sharing their first two words."""
     if len(actions) <= MAX_LISTED:
         label = session.game.role_function("svg", "action_label", required=False)
-        cells = [_cell(i, a, label(session.state, a) if label else None) for i, a in enumerate(actions)]
+        cells = [_cell(i, a, label(session.state, a) if label else None, _note(session, a)) for i, a in enumerate(actions)]
         return Columns(cells, padding=(0, 2), equal=True, column_first=True)
     return Columns([_group_line(run) for run in _runs(actions)], padding=(0, 2), column_first=True)
 
 
-def _cell(index: int, action: Any, words: str | None) -> Text:
+def _cell(index: int, action: Any, words: str | None, note: str | None = None) -> Text:
     cell = Text.assemble((f"{index + 1:>3} ", "bold cyan"), str(action))
     if words and words != str(action):
         cell.append(f"  ({words})", style="dim")
+    if note:
+        cell.append(f"  [{note}]", style="yellow")
     return cell
+
+
+def _note(session: Session, action: Any) -> str | None:
+    """What the action will surely do where dice could be expected (the svg role's
+    ``action_note``, as the browser shows it: an attack a card cancels)."""
+    note = session.game.role_function("svg", "action_note", required=False)
+    return None if note is None else note(session.state, action)
 
 
 def _runs(actions: list[Any]) -> list[list[tuple[int, str]]]:
@@ -141,7 +150,8 @@ def _explain(session: Session, action: Any, seat: int) -> None:
         console.print(f"  [dim]no odds: {esc(exc)}[/]")
         return
     if not result.outcomes:
-        console.print("  no dice involved: the result is certain")
+        note = _note(session, action)
+        console.print(f"  no dice involved: {esc(note)}" if note else "  no dice involved: the result is certain")
         return
     for label, p in result.outcomes:
         console.print(f"  {float(p):7.2%}  {esc(label)}")
