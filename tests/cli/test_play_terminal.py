@@ -48,22 +48,9 @@ def _attack_step(seed: int) -> tuple[dict[str, object], int]:
     """A Trench Checkers position (as saved by ``save FILE``) where the seat to act has
     an attack, with that seat's next attack cancelled by the enemy's Flashbang (rule
     11.3), and that seat counted from 0."""
-    import random
+    from tests.games.trench_checkers.helpers import played_to_an_attack
 
-    import dicefront
-    from dicefront.core.chance import sample
-    from dicefront.games.trench_checkers.actions import Attack
-    from dicefront.games.trench_checkers.rules import TrenchState
-
-    state = dicefront.load("trench_checkers").new_state()
-    assert isinstance(state, TrenchState)
-    rng = random.Random(seed)
-    while state.is_chance or not any(isinstance(a, Attack) for a in state.legal_actions(state.actors[0])):
-        assert not state.is_terminal, f"seed {seed}: the game ended before an attack came up"
-        if state.is_chance:
-            state.apply_chance(sample(state.chance_outcomes(), rng))
-        else:
-            state.apply(rng.choice(state.legal_actions(state.actors[0])), state.actors[0])
+    state = played_to_an_attack(seed)
     seat = state.actors[0]
     state.cancel_next[seat] = True
     return state.to_json(), seat

@@ -63,19 +63,11 @@ def test_rule_11_3_an_attack_the_enemys_flashbang_cancels_is_noted() -> None:
     """Rule 11.3: with the enemy's Flashbang played, our next attack or Airstrike rolls
     no dice; the svg role notes it on those actions only, from the public flag."""
     from dicefront.games.trench_checkers.actions import Attack, Move, Play
-    from dicefront.games.trench_checkers.rules import TrenchState
+    from tests.games.trench_checkers.helpers import played_to_an_attack
 
     game = dicefront.load("trench_checkers")
     note = game.role_function("svg", "action_note")
-    state = _dealt("trench_checkers", 2)
-    assert isinstance(state, TrenchState)
-    rng = random.Random(2)
-    while state.is_chance or not any(isinstance(a, Attack) for a in state.legal_actions(state.actors[0])):
-        assert not state.is_terminal, "the game ended before an attack came up"
-        if state.is_chance:
-            state.apply_chance(sample(state.chance_outcomes(), rng))
-        else:
-            state.apply(rng.choice(state.legal_actions(state.actors[0])), state.actors[0])
+    state = played_to_an_attack(2)
     player = state.actors[0]
     attack = next(a for a in state.legal_actions(player) if isinstance(a, Attack))
     strike, move = Play("airstrike", attack.dst), Move(attack.src, attack.dst)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from dicefront.core import Roll
+from dicefront.core.chance import sample
 from dicefront.games.trench_checkers import TrenchCheckersGame
+from dicefront.games.trench_checkers.actions import Attack
 from dicefront.games.trench_checkers.constants import ATTACK, MOVE
 from dicefront.games.trench_checkers.rules import TrenchState
 
@@ -17,6 +20,19 @@ def game(**options: Any) -> TrenchCheckersGame:
 
 def c(name: str) -> tuple[int, int]:
     return (ord(name[0]) - 97, int(name[1:]) - 1)
+
+
+def played_to_an_attack(seed: int) -> TrenchState:
+    """A standard game played at random (``seed``) until the seat to act has an attack."""
+    state = game().new_state()
+    rng = random.Random(seed)
+    while state.is_chance or not any(isinstance(a, Attack) for a in state.legal_actions(state.actors[0])):
+        assert not state.is_terminal, f"seed {seed}: the game ended before an attack came up"
+        if state.is_chance:
+            state.apply_chance(sample(state.chance_outcomes(), rng))
+        else:
+            state.apply(rng.choice(state.legal_actions(state.actors[0])), state.actors[0])
+    return state
 
 
 def empty(cards: bool = False, **options: Any) -> TrenchState:
