@@ -11,7 +11,9 @@ Airstrike or a Revive for us; a Medic or a Re-roll for the enemy, or a Suicide M
 that removes its own Commando).
 
     PYTHONPATH=src python benchmarks/trench_ceiling.py
-        the bound for a few armies against a lone Commando, fresh and wounded
+        the bound for a few armies against a lone Commando, fresh and wounded; then
+        ``siege.campaign_chance``, the bound on a whole game without cards, for a few
+        armies against a few Soldiers and the sleeping Commando
     PYTHONPATH=src python benchmarks/trench_ceiling.py SPEC DIR [DIR ...]
         for the games saved by ``dicefront match trench_checkers ... --save DIR``: the
         bound at the first position where the enemy of agent SPEC was down to one
@@ -27,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from dicefront.core import MatchRecord, replay_states
-from dicefront.games.trench_checkers.siege import Army, army_of, siege_value, win_chance
+from dicefront.games.trench_checkers.siege import Army, army_of, campaign_chance, siege_value, win_chance
 
 FRESH, WOUNDED = (2, 0, 0), (1, 0, 0)
 ARMIES: tuple[Army, ...] = (
@@ -54,6 +56,18 @@ def table() -> None:
     for army in ARMIES:
         cells = [f"{win_chance(army, e):.3f} ({siege_value(army, (e,)):.3f})" for e in (FRESH, WOUNDED)]
         print(f"  {army!s:<12} fresh {cells[0]}   wounded {cells[1]}")
+
+
+CAMPAIGN_ARMIES: tuple[Army, ...] = ((2, 0, 12), (2, 0, 10), (2, 0, 8), (1, 0, 10), (0, 0, 12))
+"""Our armies in the whole-game table: the whole army untouched first."""
+
+
+def campaign_table() -> None:
+    print("whole game without cards: our army against N enemy Soldiers and its sleeping fresh Commando, win chance")
+    print("  (the Soldiers offered one at a time / in stacks of up to three when that suits us)")
+    for army in CAMPAIGN_ARMIES:
+        cells = [f"N={n:<2} {campaign_chance(army, n, 2):.3f} / {campaign_chance(army, n, 2, group=3):.3f}" for n in (12, 8, 4)]
+        print(f"  {army!s:<12} " + "   ".join(cells))
 
 
 def _army(state: Any, player: int) -> Army:
@@ -107,6 +121,7 @@ def games(spec: str, dirs: list[str]) -> None:
 def main() -> None:
     if len(sys.argv) == 1:
         table()
+        campaign_table()
     elif len(sys.argv) >= 3:
         games(sys.argv[1], sys.argv[2:])
     else:

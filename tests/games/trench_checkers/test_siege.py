@@ -5,7 +5,16 @@ from __future__ import annotations
 import pytest
 
 from dicefront.games.trench_checkers.battle import battle_odds, dice
-from dicefront.games.trench_checkers.siege import army_of, attack_outcomes, attack_value, siege_value, stacks, targets, win_chance
+from dicefront.games.trench_checkers.siege import (
+    army_of,
+    attack_outcomes,
+    attack_value,
+    campaign_chance,
+    siege_value,
+    stacks,
+    targets,
+    win_chance,
+)
 
 FRESH, WOUNDED = (2, 0, 0), (1, 0, 0)
 
@@ -85,7 +94,8 @@ def test_rule_7_1_a_sleeping_commando_waits_for_the_others() -> None:
     assert sorted(targets(enemy, asleep=False)) == sorted(enemy)
     army = (0, 3, 0)
     assert siege_value(army, enemy, True) == pytest.approx(
-        max(attack_value(army, s, enemy, (0, 0, 1), True) for s in stacks(army)))
+        max(attack_value(army, s, enemy, (0, 0, 1), True) for s in stacks(army))
+    )
     assert siege_value(army, enemy, True) <= siege_value(army, enemy, False)
 
 
@@ -112,3 +122,31 @@ def test_win_chance_bounds_the_siege_value_and_grows_with_the_army(army: tuple[i
         more = (army[0], army[1], army[2] + 1)
         assert win_chance(more, enemy) >= win_chance(army, enemy) - 1e-12
         assert win_chance(army, WOUNDED) >= win_chance(army, FRESH) - 1e-12
+
+
+def test_campaign_chance_of_a_lone_soldier_against_a_lone_soldier() -> None:
+    # promoted first (rule 6.1), a Veteran's best of two d4 beats a d4 in 34 of 64
+    # triples; a tie removes both armies, a draw (rule 9.2); no Last Stand between
+    # single pieces (rule 5.8)
+    assert campaign_chance((0, 0, 1), 1, 0) == pytest.approx(34 / 64)
+    assert campaign_chance((0, 0, 1), 1, 0, group=3) == pytest.approx(34 / 64)
+    assert campaign_chance((0, 0, 0), 1, 0) == 0.0
+
+
+@pytest.mark.parametrize("army", [(2, 0, 4), (1, 1, 2), (0, 2, 3), (2, 0, 0)])
+def test_rule_7_5_the_sleeping_commando_comes_last_in_the_campaign(army: tuple[int, int, int]) -> None:
+    for commando in (0, 1, 2):
+        left = win_chance(army, (commando, 0, 0)) if commando else 1.0
+        assert campaign_chance(army, 0, commando) == pytest.approx(left)
+        for n in (1, 2, 3):
+            # the siege of the same enemy, its Soldiers alone and its Commando asleep,
+            # is one way to play the campaign, and its wins minus losses never exceed
+            # its wins
+            enemy = tuple(sorted([(0, 0, 1)] * n + ([(commando, 0, 0)] if commando else [])))
+            assert campaign_chance(army, n, commando) >= siege_value(army, enemy, bool(commando)) - 1e-12
+            # more enemy Soldiers never help; Soldiers offered in stacks may
+            assert campaign_chance(army, n, commando) <= campaign_chance(army, n - 1, commando) + 1e-12
+            assert campaign_chance(army, n, commando, group=2) >= campaign_chance(army, n, commando) - 1e-12
+            assert campaign_chance(army, n, commando, group=3) >= campaign_chance(army, n, commando, group=2) - 1e-12
+            more = (army[0], army[1], army[2] + 1)
+            assert campaign_chance(more, n, commando) >= campaign_chance(army, n, commando) - 1e-12

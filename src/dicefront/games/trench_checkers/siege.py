@@ -52,10 +52,10 @@ def stacks(army: Army) -> list[Army]:
     with Soldiers (rule 4.4)."""
     c, v, s = army
     out: list[Army] = []
-    for with_c in ((0, c) if c else (0,)):
+    for with_c in (0, c) if c else (0,):
         room = MAX_STACK - (1 if with_c else 0)
         for nv in range(min(v, room) + 1):
-            for ns in (range(min(s, room) + 1) if nv == 0 else (0,)):
+            for ns in range(min(s, room) + 1) if nv == 0 else (0,):
                 if with_c or nv or ns:
                     out.append((with_c, nv, ns))
     return out
@@ -147,6 +147,30 @@ def win_chance(army: Army, enemy: Army) -> float:
     best = win_chance((c, v + 1, s - 1), enemy) if s else 0.0
     for stack in stacks(army):
         best = max(best, sum(p * win_chance(after, left) for p, after, left in attack_outcomes(army, stack, enemy)))
+    return best
+
+
+@lru_cache(maxsize=1 << 15)
+def campaign_chance(army: Army, soldiers: int, commando: int, group: int = 1) -> float:
+    """Our chance to win a whole game without cards, as ``win_chance`` counts it, against
+    an enemy of ``soldiers`` Soldiers and its sleeping Commando (``commando``: 2 fresh,
+    1 wounded, 0 gone), which can be attacked only once the Soldiers are gone (rules 7.1,
+    7.5). The enemy's Soldiers meet our stacks one at a time, or in stacks of up to
+    ``group`` (at most 3, rule 4.1) whenever that suits us. Before each battle we
+    promote a Soldier or attack with the stack that wins most often; time is free, as in
+    ``win_chance``, so no play without cards beats this against an enemy that offers its
+    Soldiers this way (``random`` mostly offers them alone)."""
+    if not soldiers:
+        return win_chance(army, (commando, 0, 0)) if commando else float(_size(army) > 0)
+    if not _size(army):
+        return 0.0
+    c, v, s = army
+    best = campaign_chance((c, v + 1, s - 1), soldiers, commando, group) if s else 0.0
+    for k in range(1, min(group, MAX_STACK, soldiers) + 1):
+        for stack in stacks(army):
+            outcomes = attack_outcomes(army, stack, (0, 0, k))
+            value = sum(p * campaign_chance(after, soldiers - k + left[2], commando, group) for p, after, left in outcomes)
+            best = max(best, value)
     return best
 
 
