@@ -18,15 +18,16 @@ that removes its own Commando).
         for the games saved by ``dicefront match trench_checkers ... --save DIR``: the
         bound at the first position where the enemy of agent SPEC was down to one
         piece, against what those games gave; games that never got there count as
-        they ended
+        they ended; and which of our units fought the battles before that
 
 An army is ``(commando, veterans, soldiers)``: commando 2 fresh, 1 wounded, 0 gone."""
 
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from dicefront.core import MatchRecord, replay_states
 from dicefront.games.trench_checkers.siege import Army, army_of, campaign_chance, siege_value, win_chance
@@ -68,6 +69,8 @@ def campaign_table() -> None:
     for army in CAMPAIGN_ARMIES:
         cells = [f"N={n:<2} {campaign_chance(army, n, 2):.3f} / {campaign_chance(army, n, 2, group=3):.3f}" for n in (12, 8, 4)]
         print(f"  {army!s:<12} " + "   ".join(cells))
+    whole = CAMPAIGN_ARMIES[0]
+    print(f"  {whole!s:<12} N=12 {campaign_chance(whole, 12, 2, promote=False):.3f} with no Soldier promoted before the siege")
 
 
 def _army(state: Any, player: int) -> Army:
@@ -75,19 +78,42 @@ def _army(state: Any, player: int) -> Army:
     return army_of(stacks_of, state.wounded[player])
 
 
-def game(path: Path, spec: str) -> tuple[float, float | None, Army | None, Army | None]:
-    """(what the game gave: 1 won, 0.5 drawn, 0 lost; the bound where the enemy was
-    first down to one piece, else None; our army and the enemy's piece there)."""
+class Game(NamedTuple):
+    result: float
+    """1 won, 0.5 drawn, 0 lost."""
+    bound: float | None
+    """The bound where the enemy was first down to one piece, else None."""
+    mine: Army | None
+    theirs: Army | None
+    battles: Counter[str]
+    """Our units in the battles before that, by kind (``_kind``), whoever attacked."""
+
+
+def _kind(ranks: str) -> str:
+    if "C" in ranks:
+        return "the Commando's stack"
+    if "V" in ranks:
+        return "Veterans"
+    return "a lone Soldier" if len(ranks) == 1 else "a stack of Soldiers"
+
+
+def game(path: Path, spec: str) -> Game:
     record = MatchRecord.load(path)
     if spec not in record.agents or record.agents[0] == record.agents[1]:
         raise SystemExit(f"{path.name}: {spec!r} is not exactly one of its agents {record.agents}")
     ours = record.agents.index(spec)
     result = 0.5 if record.winner is None else 1.0 if record.winner == ours else 0.0
-    for _, state, _step in replay_states(record):
+    battles: Counter[str] = Counter()
+    for _, state, step in replay_states(record):
         if not state.is_chance and not state.is_terminal and state.pieces_of(1 - ours) == 1:
             mine, theirs = _army(state, ours), _army(state, 1 - ours)
-            return result, win_chance(mine, theirs), mine, theirs
-    return result, None, None, None
+            return Game(result, win_chance(mine, theirs), mine, theirs, battles)
+        if step is not None and step.action is not None and step.action.startswith("attack "):
+            cells = [state.grid.parse(name) for name in step.action.split()[1:]]
+            unit = cells[0] if step.player == ours else cells[1]
+            if unit is not None:
+                battles[_kind(state.ranks_at(unit))] += 1
+    return Game(result, None, None, None, battles)
 
 
 def games(spec: str, dirs: list[str]) -> None:
@@ -95,18 +121,18 @@ def games(spec: str, dirs: list[str]) -> None:
     n = len(rows)
     if not n:
         raise SystemExit("no saved games found")
-    reached = [r for r in rows if r[1] is not None]
-    others = [r for r in rows if r[1] is None]
-    wins_reached = sum(r[0] == 1.0 for r in reached)
-    bound = sum(r[1] or 0.0 for r in reached)
-    wins_others = sum(r[0] == 1.0 for r in others)
+    reached = [r for r in rows if r.bound is not None]
+    others = [r for r in rows if r.bound is None]
+    wins_reached = sum(r.result == 1.0 for r in reached)
+    bound = sum(r.bound or 0.0 for r in reached)
+    wins_others = sum(r.result == 1.0 for r in others)
     print(f"{n} games of {spec}: {wins_reached + wins_others} won ({(wins_reached + wins_others) / n:.1%})")
     print(
         f"  enemy down to one piece in {len(reached)}: won {wins_reached}; the dice allow at most {bound:.1f} on average "
         f"({bound / max(len(reached), 1):.1%} of them)"
     )
-    fresh = sum(1 for r in reached if r[3] == FRESH)
-    ours = [r[2] for r in reached if r[2] is not None]
+    fresh = sum(1 for r in reached if r.theirs == FRESH)
+    ours = [r.mine for r in reached if r.mine is not None]
     commandos = ", ".join(
         f"{name} in {sum(1 for a in ours if a[0] == c)}" for c, name in ((2, "fresh"), (1, "wounded"), (0, "gone"))
     )
@@ -114,8 +140,12 @@ def games(spec: str, dirs: list[str]) -> None:
     print(f"  there: the enemy's piece a fresh Commando in {fresh}; our Commando {commandos}; our pieces {pieces:.1f} on average")
     spared = sum(win_chance((2, a[1], a[2]), FRESH) for a in ours)
     print(f"  the bound there had our Commando been fresh in every one: {spared:.1f} ({spared / max(len(ours), 1):.1%})")
-    print(f"  never got there: {len(others)} ({wins_others} won, {sum(r[0] == 0.5 for r in others)} drawn)")
+    print(f"  never got there: {len(others)} ({wins_others} won, {sum(r.result == 0.5 for r in others)} drawn)")
     print(f"  bound on the win rate with every such end game played at the dice's best: {(bound + wins_others) / n:.1%}")
+    battles: Counter[str] = sum((r.battles for r in rows), Counter())
+    total = sum(battles.values())
+    kinds = ", ".join(f"{kind} {count} ({count / max(total, 1):.0%})" for kind, count in battles.most_common())
+    print(f"  our units in the {total} battles before the enemy's last piece (whoever attacked): {kinds}")
 
 
 def main() -> None:
