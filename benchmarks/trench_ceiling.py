@@ -70,7 +70,8 @@ def campaign_table() -> None:
         cells = [f"N={n:<2} {campaign_chance(army, n, 2):.3f} / {campaign_chance(army, n, 2, group=3):.3f}" for n in (12, 8, 4)]
         print(f"  {army!s:<12} " + "   ".join(cells))
     whole = CAMPAIGN_ARMIES[0]
-    print(f"  {whole!s:<12} N=12 {campaign_chance(whole, 12, 2, promote=False):.3f} with no Soldier promoted before the siege")
+    budget = "  ".join(f"{b}: {campaign_chance(whole, 12, 2, promotions=b):.3f}" for b in (0, 1, 2, 3, 4, 6, 8, 12))
+    print(f"  {whole!s:<12} N=12, one at a time, by the Soldiers promoted before the siege: {budget}")
 
 
 def _army(state: Any, player: int) -> Army:
@@ -87,6 +88,8 @@ class Game(NamedTuple):
     theirs: Army | None
     battles: Counter[str]
     """Our units in the battles before that, by kind (``_kind``), whoever attacked."""
+    promoted: int
+    """Our Soldiers promoted before that (rule 6.1 or a Field Promotion card)."""
 
 
 def _kind(ranks: str) -> str:
@@ -104,16 +107,19 @@ def game(path: Path, spec: str) -> Game:
     ours = record.agents.index(spec)
     result = 0.5 if record.winner is None else 1.0 if record.winner == ours else 0.0
     battles: Counter[str] = Counter()
+    promoted, veterans = 0, 0
     for _, state, step in replay_states(record):
+        now = _army(state, ours)[1]
+        promoted, veterans = promoted + max(0, now - veterans), now
         if not state.is_chance and not state.is_terminal and state.pieces_of(1 - ours) == 1:
             mine, theirs = _army(state, ours), _army(state, 1 - ours)
-            return Game(result, win_chance(mine, theirs), mine, theirs, battles)
+            return Game(result, win_chance(mine, theirs), mine, theirs, battles, promoted)
         if step is not None and step.action is not None and step.action.startswith("attack "):
             cells = [state.grid.parse(name) for name in step.action.split()[1:]]
             unit = cells[0] if step.player == ours else cells[1]
             if unit is not None:
                 battles[_kind(state.ranks_at(unit))] += 1
-    return Game(result, None, None, None, battles)
+    return Game(result, None, None, None, battles, promoted)
 
 
 def games(spec: str, dirs: list[str]) -> None:
@@ -145,6 +151,7 @@ def games(spec: str, dirs: list[str]) -> None:
     battles: Counter[str] = sum((r.battles for r in rows), Counter())
     total = sum(battles.values())
     kinds = ", ".join(f"{kind} {count} ({count / max(total, 1):.0%})" for kind, count in battles.most_common())
+    print(f"  our Soldiers promoted before then: {sum(r.promoted for r in rows) / n:.2f} a game")
     print(f"  our units in the {total} battles before the enemy's last piece (whoever attacked): {kinds}")
 
 

@@ -132,7 +132,7 @@ def test_campaign_chance_of_a_lone_soldier_against_a_lone_soldier() -> None:
     assert campaign_chance((0, 0, 1), 1, 0, group=3) == pytest.approx(34 / 64)
     assert campaign_chance((0, 0, 0), 1, 0) == 0.0
     # unpromoted, a d4 against a d4: 6 of 16 pairs
-    assert campaign_chance((0, 0, 1), 1, 0, promote=False) == pytest.approx(6 / 16)
+    assert campaign_chance((0, 0, 1), 1, 0, promotions=0) == pytest.approx(6 / 16)
 
 
 @pytest.mark.parametrize("army", [(2, 0, 4), (1, 1, 2), (0, 2, 3), (2, 0, 0)])
@@ -150,6 +150,9 @@ def test_rule_7_5_the_sleeping_commando_comes_last_in_the_campaign(army: tuple[i
             assert campaign_chance(army, n, commando) <= campaign_chance(army, n - 1, commando) + 1e-12
             assert campaign_chance(army, n, commando, group=2) >= campaign_chance(army, n, commando) - 1e-12
             assert campaign_chance(army, n, commando, group=3) >= campaign_chance(army, n, commando, group=2) - 1e-12
-            assert campaign_chance(army, n, commando, promote=False) <= campaign_chance(army, n, commando) + 1e-12
+            # every promotion allowed is worth something or nothing, never less
+            by_budget = [campaign_chance(army, n, commando, promotions=b) for b in range(army[2] + 1)]
+            assert by_budget == sorted(by_budget)
+            assert by_budget[-1] == pytest.approx(campaign_chance(army, n, commando))
             more = (army[0], army[1], army[2] + 1)
             assert campaign_chance(more, n, commando) >= campaign_chance(army, n, commando) - 1e-12

@@ -151,7 +151,7 @@ def win_chance(army: Army, enemy: Army) -> float:
 
 
 @lru_cache(maxsize=1 << 15)
-def campaign_chance(army: Army, soldiers: int, commando: int, group: int = 1, promote: bool = True) -> float:
+def campaign_chance(army: Army, soldiers: int, commando: int, group: int = 1, promotions: int | None = None) -> float:
     """Our chance to win a whole game without cards, as ``win_chance`` counts it, against
     an enemy of ``soldiers`` Soldiers and its sleeping Commando (``commando``: 2 fresh,
     1 wounded, 0 gone), which can be attacked only once the Soldiers are gone (rules 7.1,
@@ -159,20 +159,25 @@ def campaign_chance(army: Army, soldiers: int, commando: int, group: int = 1, pr
     ``group`` (at most 3, rule 4.1) whenever that suits us. Before each battle we
     promote a Soldier or attack with the stack that wins most often; time is free, as in
     ``win_chance``, so no play without cards beats this against an enemy that offers its
-    Soldiers this way (``random`` mostly offers them alone). ``promote`` False: no
-    Soldier is promoted while enemy Soldiers are left (the siege of the Commando still
-    may, as in ``win_chance``), which says what promotion is worth."""
+    Soldiers this way (``random`` mostly offers them alone). ``promotions``: how many
+    Soldiers may be promoted while enemy Soldiers are left (None: any number; the siege
+    of the Commando may promote the rest, as in ``win_chance``). On the board each
+    promotion costs a walk to the farthest enemy trench or to our Commando, so this
+    says what the moves spent on promotion are worth."""
     if not soldiers:
         return win_chance(army, (commando, 0, 0)) if commando else float(_size(army) > 0)
     if not _size(army):
         return 0.0
     c, v, s = army
-    best = campaign_chance((c, v + 1, s - 1), soldiers, commando, group) if s and promote else 0.0
+    best = 0.0
+    if s and (promotions is None or promotions > 0):
+        more = None if promotions is None else promotions - 1
+        best = campaign_chance((c, v + 1, s - 1), soldiers, commando, group, more)
     for k in range(1, min(group, MAX_STACK, soldiers) + 1):
         for stack in stacks(army):
             outcomes = attack_outcomes(army, stack, (0, 0, k))
             value = sum(
-                p * campaign_chance(after, soldiers - k + left[2], commando, group, promote) for p, after, left in outcomes
+                p * campaign_chance(after, soldiers - k + left[2], commando, group, promotions) for p, after, left in outcomes
             )
             best = max(best, value)
     return best
