@@ -131,7 +131,7 @@ def test_series_games_play_the_games_level(monkeypatch: pytest.MonkeyPatch) -> N
 def test_dicefront_agents_shows_the_books_a_game_offers() -> None:
     runner = CliRunner()
     data = json.loads(runner.invoke(app, ["agents", "--json", "--game", "trench_checkers"]).stdout)
-    assert set(data["books"]) == {"raid", "seal"} and "Commando" in data["books"]["raid"]
+    assert set(data["books"]) == {"raid", "seal", "drill"} and "Commando" in data["books"]["raid"]
     assert json.loads(runner.invoke(app, ["agents", "--json", "--game", "ditch"]).stdout)["books"] == {}
     shown = runner.invoke(app, ["agents", "--game", "trench_checkers"]).stdout
     assert "books in trench_checkers (mcts:book=NAME): raid" in " ".join(shown.split())

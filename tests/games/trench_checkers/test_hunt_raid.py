@@ -72,7 +72,7 @@ def test_mcts_plays_the_raid_outright_and_the_game_book_searches() -> None:
 
 def test_a_book_the_game_does_not_declare_is_refused() -> None:
     st = _middle_game()
-    with pytest.raises(AgentError, match=r"book must be one of game\|off\|raid\|seal in trench_checkers, got 'blitz'"):
+    with pytest.raises(AgentError, match=r"book must be one of game\|off\|drill\|raid\|seal in trench_checkers, got 'blitz'"):
         make_agent("mcts:book=blitz", st.game)
     agent = MCTSAgent(iterations=5, book="blitz")  # built without a game: refused at its first decision
     with pytest.raises(AgentError, match="'blitz'"):

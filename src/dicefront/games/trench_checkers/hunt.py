@@ -70,6 +70,7 @@ Unit = tuple["Cell", str]
 BOOKS = {
     "raid": "the end-game technique, and before it our Commando woken as early as a unit can reach it",
     "seal": "raid, with our terrain placed to keep the enemy from waking its own Commando",
+    "drill": "raid, then, before the end game, our Soldiers promoted one after another on our Commando in the enemy half",
 }
 """The books a search may play besides the game's own (``mcts:book=NAME``)."""
 
@@ -78,7 +79,8 @@ def book_action(state: TrenchState, player: int, book: str = "game") -> TrenchAc
     """The technique's action for ``player`` now, or None where it does not apply (the
     searches then decide). Book ``raid`` also plays, before the end game, the move that
     brings our nearest unit closer to our sleeping Commando (``raid_move``); book
-    ``seal`` does the same and places our terrain (``seal_terrain``)."""
+    ``seal`` does the same and places our terrain (``seal_terrain``); book ``drill``
+    wakes it the same way and then promotes our Soldiers on it (``drill_move``)."""
     if player not in state.actors:
         return None
     if state.phase == TERRAIN:
@@ -86,6 +88,8 @@ def book_action(state: TrenchState, player: int, book: str = "game") -> TrenchAc
     if state.phase not in (MOVE, ATTACK):
         return None
     if not _engaged(state, player):
+        if book == "drill":
+            return drill_move(state, player)
         return raid_move(state, player) if book in ("raid", "seal") else None
     if state.phase == ATTACK:
         return attack_choice(state, player)
@@ -95,6 +99,91 @@ def book_action(state: TrenchState, player: int, book: str = "game") -> TrenchAc
     if building(state, player):
         return move_choice(state, player, build_value)
     return move_choice(state, player)
+
+
+DRILL_LEFT = 25  # the drill stops this many rounds before the round limit
+PROMOTED = 10.0  # a Veteran's worth in moves, for the drill
+
+
+def drill_move(state: TrenchState, player: int) -> Move | None:
+    """Book ``drill``, before the end game, in a movement phase: wake our Commando first
+    (``raid_move``); then the move, of a lone Soldier or of our Commando's stack, that
+    best brings the nearest lone Soldiers and our Commando together in the enemy half
+    (rule 6.1: either moving onto the other there promotes the Soldier), or a Veteran
+    stepping off our Commando's full stack to make room (rule 4.1). Our Commando never
+    leaves the enemy half. None when no such move gains, or fewer than ``DRILL_LEFT``
+    rounds are left (the search decides)."""
+    if state.phase != MOVE or state.game.options.round_limit - state.round < DRILL_LEFT:
+        return None
+    if not state.active[player]:
+        return raid_move(state, player)
+    moves = [m for m in state.legal_actions(player) if isinstance(m, Move) and _drills(state, player, m)]
+    now = drill_value(state, player)
+    best = _best_after(state, player, moves, drill_value)
+    if best is None:
+        return None
+    child = state.clone()
+    child.push(best, player)
+    return best if drill_value(child, player) > now else None
+
+
+def _drills(state: TrenchState, player: int, m: Move) -> bool:
+    """Whether the drill may play ``m``: a lone Soldier's move, our Commando's stack
+    moving within the enemy half, or a Veteran stepping off that stack to a free tile."""
+    with_cmd = state.game.tables.commandos[player] in state.board[m.src]
+    if m.rank is None:
+        return state.ranks_at(m.src) == "S" or (with_cmd and m.dst in state.game.tables.enemy_half[player])
+    return m.rank == "V" and with_cmd and m.dst not in state.board
+
+
+def drill_value(state: TrenchState, player: int) -> float:
+    """``PROMOTED`` for each of our Veterans, minus the moves that part each lone Soldier
+    from our Commando (who stays in the enemy half: stacking there promotes, rule 6.1),
+    the nearest counted in full and each farther one a third as much as the one before;
+    ``FAR`` for each Soldier in a stack of Soldiers (it cannot move, rule 4.3)."""
+    if state.is_terminal:
+        return 1000.0 if state.winner == player else -1000.0
+    tables = state.game.tables
+    cmd = tables.commandos[player]
+    blocked = _blocked(state, player)
+    total = 0.0
+    lone = []
+    cmd_cell = None
+    for cell, ranks in _units(state, player):
+        total += PROMOTED * ranks.count("V")
+        if cmd in state.board[cell]:
+            cmd_cell = cell
+        elif ranks == "S":
+            lone.append(cell)
+        elif ranks == "S" * len(ranks):
+            total -= FAR * len(ranks)
+    if cmd_cell is None or not lone or not state.active[player] or cmd_cell not in tables.enemy_half[player]:
+        return total
+    if len(state.board[cmd_cell]) >= 3:
+        total -= 3.0
+    reach = _walk(state, cmd_cell, blocked)
+    weight = 1.0
+    for d in sorted(reach.get(c, FAR) for c in lone):
+        total -= weight * d
+        weight /= 3
+    return total
+
+
+def _walk(state: TrenchState, src: Cell, blocked: frozenset[Cell]) -> dict[Cell, int]:
+    """Moves from ``src`` to every tile, around ``blocked`` tiles only (our own units
+    step aside)."""
+    ortho = state.game.tables.ortho
+    dist = {src: 0}
+    frontier = [src]
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for n in ortho[c]:
+                if n not in dist and n not in blocked:
+                    dist[n] = dist[c] + 1
+                    nxt.append(n)
+        frontier = nxt
+    return dist
 
 
 def seal_terrain(state: TrenchState, player: int) -> PlaceTerrain | None:
