@@ -11,7 +11,7 @@ from dicefront.games.trench_checkers import hunt
 from dicefront.games.trench_checkers.actions import Move
 from dicefront.games.trench_checkers.rules import TrenchState
 
-from .helpers import c, empty, moving, put
+from .helpers import attacking, c, empty, moving, put
 
 ENEMY = ("b9", "d9", "f9", "h9", "c8", "e8", "g8")  # seven enemy Soldiers: no end game yet
 
@@ -40,21 +40,50 @@ def test_drill_wakes_our_sleeping_commando_first_as_raid_does() -> None:
     assert hunt.book_action(st, 0, "drill") == hunt.book_action(st, 0, "raid") is not None
 
 
+def _apart(st: TrenchState, soldier: tuple[int, int]) -> int:
+    cmd = _commando_cell(st)
+    return abs(cmd[0] - soldier[0]) + abs(cmd[1] - soldier[1])
+
+
 def test_rule_6_1_the_drill_brings_a_soldier_and_our_commando_together_in_the_enemy_half() -> None:
-    st = _drill("b7", "C", ("b3", "e2"))
+    st = _drill("b7", "C", ("b3",))
     half = st.game.tables.enemy_half[0]
-    for _ in range(3):
+    soldier = c("b3")
+    for left in (3, 2, 1):  # b3 and b7 are four moves apart: each drill move closes one
         move = hunt.book_action(st, 0, "drill")
         assert isinstance(move, Move), move
         st.push(move, 0)
         assert _commando_cell(st) in half  # it never leaves the enemy half
-        if "V" in st.ranks_at(_commando_cell(st)):
-            break
-    # b3 and b7 are four moves apart: three of the drill's moves close it to one, or
-    # they meet and the Soldier is a Veteran on our Commando (either one moving onto the other)
-    ranks = st.ranks_at(_commando_cell(st))
-    assert ranks in ("CV", "VC") or min(abs(a - b) for a, b in zip(_commando_cell(st), c("b3"), strict=True)) <= 3
-    assert not any(r == "S" * len(r) and len(r) > 1 for r in (st.ranks_at(x) for x in st.board))
+        if move.src == soldier:
+            soldier = move.dst
+        assert _apart(st, soldier) == left
+    moving(st, 0)  # the next movement phase (three moves a phase, rule 3.1)
+    move = hunt.book_action(st, 0, "drill")
+    assert isinstance(move, Move)
+    st.push(move, 0)  # the last move stacks them there: the Soldier is a Veteran
+    assert sorted(st.ranks_at(_commando_cell(st))) == ["C", "V"]
+
+
+def test_the_drill_never_stacks_soldiers_which_then_could_not_move() -> None:
+    # rule 4.3: a stack of Soldiers moves only piece by piece; c3 steps toward the
+    # Commando on c6 only past its neighbour on c4, never onto it
+    st = _drill("c6", "C", ("c3", "c4", "b3"))
+    for _ in range(3):
+        move = hunt.book_action(st, 0, "drill")
+        assert isinstance(move, Move), move
+        st.push(move, 0)
+        soldier_stacks = [r for r in (st.ranks_at(x) for x in st.board) if set(r) == {"S"} and len(r) > 1]
+        assert not soldier_stacks, (move, soldier_stacks)
+
+
+def test_a_promotion_is_never_refused_for_the_walks_of_the_others() -> None:
+    # promoting b5 moves farther Soldiers up in the weighting; the Veteran is worth more
+    st = _drill("b6", "CV", ("b5", "f1", "g1", "h1"))
+    assert hunt.book_action(st, 0, "drill") == Move(c("b5"), c("b6"))
+    st = _drill("b6", "CV", ("b5", "a1"))
+    put(st, "a2", 1, "S")
+    put(st, "b1", 1, "S")  # a1 is shut in: its walk counts FAR
+    assert hunt.book_action(st, 0, "drill") == Move(c("b5"), c("b6"))
 
 
 def test_the_drill_promotes_the_soldier_next_to_our_commando() -> None:
@@ -76,6 +105,11 @@ def test_rule_4_1_a_veteran_steps_off_our_commandos_full_stack_to_make_room() ->
 def test_the_drill_leaves_the_last_rounds_the_end_game_and_the_attack_step_to_others() -> None:
     st = _drill("b6", "CV", ("b5", "e2"))
     st.round = st.game.options.round_limit - hunt.DRILL_LEFT + 1
+    assert hunt.book_action(st, 0, "drill") is None
+    st = _drill("a9", "C", ("a2", "c2", "b6"), active=False)
+    st.round = st.game.options.round_limit - hunt.DRILL_LEFT + 1
+    assert hunt.book_action(st, 0, "drill") == hunt.book_action(st, 0, "raid") is not None  # still woken
+    st = attacking(_drill("b6", "CV", ("b5", "e2")), 0)
     assert hunt.book_action(st, 0, "drill") is None
     st = _drill("b6", "CV", ("b5", "e2"))
     for cell in ENEMY[:4]:  # three enemy pieces left: the end-game technique's turn

@@ -102,7 +102,7 @@ def book_action(state: TrenchState, player: int, book: str = "game") -> TrenchAc
 
 
 DRILL_LEFT = 25  # the drill stops this many rounds before the round limit
-PROMOTED = 10.0  # a Veteran's worth in moves, for the drill
+PROMOTED = 2.0 * FAR  # a Veteran's worth in moves, for the drill: more than any walk
 
 
 def drill_move(state: TrenchState, player: int) -> Move | None:
@@ -112,11 +112,14 @@ def drill_move(state: TrenchState, player: int) -> Move | None:
     (rule 6.1: either moving onto the other there promotes the Soldier), or a Veteran
     stepping off our Commando's full stack to make room (rule 4.1). Our Commando never
     leaves the enemy half. None when no such move gains, or fewer than ``DRILL_LEFT``
-    rounds are left (the search decides)."""
-    if state.phase != MOVE or state.game.options.round_limit - state.round < DRILL_LEFT:
+    rounds are left (the search decides). While it moves, the movement phase's cards
+    wait for the end game (measured: playing them here did worse)."""
+    if state.phase != MOVE:
         return None
     if not state.active[player]:
         return raid_move(state, player)
+    if state.game.options.round_limit - state.round < DRILL_LEFT:
+        return None
     moves = [m for m in state.legal_actions(player) if isinstance(m, Move) and _drills(state, player, m)]
     now = drill_value(state, player)
     best = _best_after(state, player, moves, drill_value)
@@ -139,8 +142,9 @@ def _drills(state: TrenchState, player: int, m: Move) -> bool:
 def drill_value(state: TrenchState, player: int) -> float:
     """``PROMOTED`` for each of our Veterans, minus the moves that part each lone Soldier
     from our Commando (who stays in the enemy half: stacking there promotes, rule 6.1),
-    the nearest counted in full and each farther one a third as much as the one before;
-    ``FAR`` for each Soldier in a stack of Soldiers (it cannot move, rule 4.3)."""
+    the nearest counted in full and each farther one a third as much as the one before
+    (a promotion moves the others up, which costs less than ``PROMOTED``); ``FAR`` for
+    each Soldier in a stack of Soldiers (it cannot move, rule 4.3)."""
     if state.is_terminal:
         return 1000.0 if state.winner == player else -1000.0
     tables = state.game.tables
