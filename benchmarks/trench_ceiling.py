@@ -89,7 +89,9 @@ class Game(NamedTuple):
     battles: Counter[str]
     """Our units in the battles before that, by kind (``_kind``), whoever attacked."""
     promoted: int
-    """Our Soldiers promoted before that (rule 6.1 or a Field Promotion card)."""
+    """Our Soldiers promoted before that, or before the end (rule 6.1 or a card)."""
+    by_card: int
+    """Of those, by a Field Promotion card (rule 11.6)."""
 
 
 def _kind(ranks: str) -> str:
@@ -107,19 +109,21 @@ def game(path: Path, spec: str) -> Game:
     ours = record.agents.index(spec)
     result = 0.5 if record.winner is None else 1.0 if record.winner == ours else 0.0
     battles: Counter[str] = Counter()
-    promoted, veterans = 0, 0
+    promoted, veterans, by_card = 0, 0, 0
     for _, state, step in replay_states(record):
         now = _army(state, ours)[1]
         promoted, veterans = promoted + max(0, now - veterans), now
         if not state.is_chance and not state.is_terminal and state.pieces_of(1 - ours) == 1:
             mine, theirs = _army(state, ours), _army(state, 1 - ours)
-            return Game(result, win_chance(mine, theirs), mine, theirs, battles, promoted)
+            return Game(result, win_chance(mine, theirs), mine, theirs, battles, promoted, by_card)
+        if step is not None and step.player == ours and (step.action or "").startswith("play promote"):
+            by_card += 1
         if step is not None and step.action is not None and step.action.startswith("attack "):
             cells = [state.grid.parse(name) for name in step.action.split()[1:]]
             unit = cells[0] if step.player == ours else cells[1]
             if unit is not None:
                 battles[_kind(state.ranks_at(unit))] += 1
-    return Game(result, None, None, None, battles, promoted)
+    return Game(result, None, None, None, battles, promoted, by_card)
 
 
 def games(spec: str, dirs: list[str]) -> None:
@@ -151,7 +155,8 @@ def games(spec: str, dirs: list[str]) -> None:
     battles: Counter[str] = sum((r.battles for r in rows), Counter())
     total = sum(battles.values())
     kinds = ", ".join(f"{kind} {count} ({count / max(total, 1):.0%})" for kind, count in battles.most_common())
-    print(f"  our Soldiers promoted before then: {sum(r.promoted for r in rows) / n:.2f} a game")
+    cards = sum(r.by_card for r in rows) / n
+    print(f"  our Soldiers promoted before then (or the end): {sum(r.promoted for r in rows) / n:.2f} a game, {cards:.2f} of them by card")
     print(f"  our units in the {total} battles before the enemy's last piece (whoever attacked): {kinds}")
 
 
