@@ -70,7 +70,7 @@ def campaign_table() -> None:
         cells = [f"N={n:<2} {campaign_chance(army, n, 2):.3f} / {campaign_chance(army, n, 2, group=3):.3f}" for n in (12, 8, 4)]
         print(f"  {army!s:<12} " + "   ".join(cells))
     whole = CAMPAIGN_ARMIES[0]
-    budget = "  ".join(f"{b}: {campaign_chance(whole, 12, 2, promotions=b):.3f}" for b in (0, 1, 2, 3, 4, 6, 8, 12))
+    budget = "  ".join(f"{b}: {campaign_chance(whole, 12, 2, promotions=b):.3f}" for b in (0, 1, 2, 3, 4, 5, 6, 8, 12))
     print(f"  {whole!s:<12} N=12, one at a time, by the Soldiers promoted before the siege: {budget}")
 
 
