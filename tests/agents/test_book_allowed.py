@@ -63,3 +63,15 @@ def test_keeping_nothing_legal_keeps_everything(monkeypatch: pytest.MonkeyPatch,
     player = state.actors[0]
     legal = state.legal_actions(player)
     assert book_filter(state, player, legal) == legal
+
+
+def _keep_last_two_for_book_x(state: Any, player: int, actions: list[Any], book: str = "game") -> list[Any]:
+    return actions[-2:] if book == "x" else actions
+
+
+def test_a_named_book_is_handed_to_book_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _patched(monkeypatch, _keep_last_two_for_book_x)
+    player = state.actors[0]
+    legal = state.legal_actions(player)
+    assert book_filter(state, player, legal, "x") == legal[-2:]
+    assert book_filter(state, player, legal) == legal  # the game's own book: called as before, without one

@@ -157,15 +157,16 @@ def book_choice(state: State, player: int, actions: list[Any], book: str = "game
     return chosen if chosen is not None and chosen in actions else None
 
 
-def book_filter(state: State, player: int, actions: list[Any]) -> list[Any]:
+def book_filter(state: State, player: int, actions: list[Any], book: str = "game") -> list[Any]:
     """The actions the game's heuristics role lets a search consider here,
     ``book_allowed(state, player, actions)`` (a known technique ruling out unsound
-    choices), in the order given; all of ``actions`` where the game declares none or it
+    choices; for a ``book`` other than ``game``: ``book_allowed(state, player, actions,
+    book)``), in the order given; all of ``actions`` where the game declares none or it
     allows nothing legal."""
     allowed = state.game.role_function("heuristics", "book_allowed", required=False)
     if allowed is None:
         return actions
-    kept = allowed(state, player, actions)
+    kept = allowed(state, player, actions) if book == "game" else allowed(state, player, actions, book)
     if kept is None:
         return actions
     keep = set(kept)

@@ -290,7 +290,7 @@ class MCTSAgent:
             if known is not None:
                 self.last_iterations = 0
                 return known
-            kept = book_filter(state, player, actions)
+            kept = book_filter(state, player, actions, self.style)
             if len(kept) == 1:
                 self.last_iterations = 0
                 return kept[0]

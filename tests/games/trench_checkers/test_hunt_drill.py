@@ -8,7 +8,7 @@ import random
 
 from dicefront.agents import MCTSAgent, make_agent
 from dicefront.games.trench_checkers import hunt
-from dicefront.games.trench_checkers.actions import Move
+from dicefront.games.trench_checkers.actions import Attack, EndAttacks, Move
 from dicefront.games.trench_checkers.rules import TrenchState
 
 from .helpers import attacking, c, empty, moving, put
@@ -123,3 +123,52 @@ def test_mcts_plays_the_drill_outright() -> None:
     assert isinstance(agent, MCTSAgent)
     move = agent.choose(st.clone(), 0, random.Random(1))
     assert agent.last_iterations == 0 and move == hunt.book_action(st, 0, "drill")
+
+
+def _fighting(cmd_ranks: str) -> TrenchState:
+    """Our attack step: our Commando's stack on e7, a lone Soldier on c7 and a lone
+    Veteran on g7, each next to an enemy Soldier on row 8 (seven of them: no end game)."""
+    st = _drill("e7", cmd_ranks, ("c7", "b2"))
+    put(st, "g7", 0, "V")
+    return attacking(st, 0)
+
+
+def test_the_drill_offers_the_search_no_attack_that_costs_the_whole_game() -> None:
+    # by the whole game's dice (siege.campaign_chance), a lone Commando risks its
+    # wound (rule 7.4) and a lone Soldier its life for one enemy Soldier: too dear
+    st = _fighting("C")
+    actions = st.legal_actions(0)
+    lone_commando, lone_soldier = Attack(c("e7"), c("e8")), Attack(c("c7"), c("c8"))
+    assert lone_commando in actions and lone_soldier in actions
+    assert hunt.drill_cost(st, 0, lone_commando) > hunt.DRILL_RISK
+    assert hunt.drill_cost(st, 0, lone_soldier) > hunt.DRILL_RISK
+    assert hunt.book_allowed(st, 0, actions, "drill") == [EndAttacks()]
+    assert hunt.book_allowed(st, 0, actions) == actions  # other books leave them to the search
+    assert hunt.book_allowed(st, 0, actions, "raid") == actions
+
+
+def test_the_drill_keeps_the_attacks_the_whole_game_affords() -> None:
+    # with a Veteran beside it, our Commando's stack rolls its d10 twice (rules 6.3,
+    # 7.2): against a lone Soldier that costs the whole game nothing
+    st = _fighting("CV")
+    best = Attack(c("e7"), c("e8"))
+    assert hunt.drill_cost(st, 0, best) <= hunt.DRILL_RISK
+    assert hunt.book_allowed(st, 0, st.legal_actions(0), "drill") == [best, EndAttacks()]
+
+
+def test_an_attack_on_the_enemys_commando_is_left_to_the_search() -> None:
+    st = _fighting("C")
+    del st.board[c("h2")]
+    put(st, "e6", 1, "C")  # the enemy's Commando, awake, next to ours
+    attack = Attack(c("e7"), c("e6"))
+    assert attack in st.legal_actions(0)
+    assert hunt.drill_cost(st, 0, attack) == 0.0
+    assert attack in hunt.book_allowed(st, 0, st.legal_actions(0), "drill")
+
+
+def test_mcts_with_the_drill_does_not_search_a_costly_attack() -> None:
+    st = _fighting("C")
+    agent = make_agent("mcts:iterations=20:book=drill", st.game)
+    assert isinstance(agent, MCTSAgent)
+    assert agent.choose(st.clone(), 0, random.Random(3)) == EndAttacks()
+    assert agent.last_iterations == 0  # the only action left

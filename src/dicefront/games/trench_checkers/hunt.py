@@ -44,7 +44,19 @@ from typing import TYPE_CHECKING, TypeVar
 from .actions import Attack, EndAttacks, Move, PlaceTerrain, Play, TrenchAction
 from .battle import battle_odds, dice
 from .constants import ATTACK, MOVE, MOVES_PER_TURN, TERRAIN
-from .siege import NO_BOOST, Army, Boost, Enemy, army_of, attack_value, siege_value, stacks, strike_value
+from .siege import (
+    NO_BOOST,
+    Army,
+    Boost,
+    Enemy,
+    army_of,
+    attack_outcomes,
+    attack_value,
+    campaign_chance,
+    siege_value,
+    stacks,
+    strike_value,
+)
 
 if TYPE_CHECKING:
     from ...core.grid import Cell
@@ -70,7 +82,10 @@ Unit = tuple["Cell", str]
 BOOKS = {
     "raid": "the end-game technique, and before it our Commando woken as early as a unit can reach it",
     "seal": "raid, with our terrain placed to keep the enemy from waking its own Commando",
-    "drill": "raid, then, before the end game, our Soldiers promoted one after another on our Commando in the enemy half",
+    "drill": (
+        "raid, then, before the end game, our Soldiers promoted one after another on our Commando in the enemy half, "
+        "and no attack searched that costs more than half a point of the whole game's chance by the battle dice"
+    ),
 }
 """The books a search may play besides the game's own (``mcts:book=NAME``)."""
 
@@ -113,7 +128,8 @@ def drill_move(state: TrenchState, player: int) -> Move | None:
     stepping off our Commando's full stack to make room (rule 4.1). Our Commando never
     leaves the enemy half. None when no such move gains, or fewer than ``DRILL_LEFT``
     rounds are left (the search decides). While it moves, the movement phase's cards
-    wait for the end game (measured: playing them here did worse)."""
+    wait for the end game (measured: playing them here did worse). Attacks are the
+    search's, among those ``book_allowed`` keeps for the drill (``drill_cost``)."""
     if state.phase != MOVE:
         return None
     if not state.active[player]:
@@ -128,6 +144,31 @@ def drill_move(state: TrenchState, player: int) -> Move | None:
     child = state.clone()
     child.push(best, player)
     return best if drill_value(child, player) > now else None
+
+
+DRILL_RISK = 0.005  # the most of the whole game's chance an attack before the end game may cost, in the drill
+
+
+def drill_cost(state: TrenchState, player: int, a: Attack) -> float:
+    """What attack ``a`` costs our chance to win the whole game before the end game, by
+    the battle dice (``siege.campaign_chance``: the enemy's pieces but its Commando
+    counted as Soldiers met one at a time, ours promoted at will; the battle itself by
+    the target's real ranks): the chance now less the chance after the battle. Such a model of the whole game rates an attack by a
+    lone Soldier or a lone Commando on a Soldier a cost of about a point (the
+    Commando's wound, rule 7.4, weighs on the siege), one by a Veteran's stack about
+    nothing. 0 for an attack on the enemy's Commando (the siege's business)."""
+    target = state.ranks_at(a.dst)
+    if "C" in target:
+        return 0.0
+    theirs = army_of([r for _, r in _units(state, 1 - player)], state.wounded[1 - player])
+    soldiers = theirs[1] + theirs[2]
+    army = army_of([r for _, r in _units(state, player)], state.wounded[player])
+    stack = army_of([state.ranks_at(a.src)], state.wounded[player])
+    unit = army_of([target], False)
+    now = campaign_chance(army, soldiers, theirs[0])
+    outcomes = attack_outcomes(army, stack, unit, _pending(state, player))
+    after = sum(p * campaign_chance(ours, soldiers - len(target) + sum(left), theirs[0]) for p, ours, left in outcomes)
+    return now - after
 
 
 def _drills(state: TrenchState, player: int, m: Move) -> bool:
@@ -226,15 +267,19 @@ def raid_move(state: TrenchState, player: int) -> Move | None:
     return move if build_value(child, player) > now else None
 
 
-def book_allowed(state: TrenchState, player: int, actions: list[TrenchAction]) -> list[TrenchAction]:
+def book_allowed(state: TrenchState, player: int, actions: list[TrenchAction], book: str = "game") -> list[TrenchAction]:
     """The actions a search for ``player`` may consider: against the enemy's last few
     pieces, no attack that loses more games than it wins when the siege is played out
-    well (``siege.attack_value``); all of them otherwise."""
+    well (``siege.attack_value``); before that, with book ``drill``, no attack that
+    costs more than ``DRILL_RISK`` of the whole game's chance (``drill_cost``); all of
+    them otherwise."""
     if state.phase != ATTACK:
         return actions
     siege = _siege(state, player)
     if siege is None:
-        return actions
+        if book != "drill":
+            return actions
+        return [a for a in actions if not isinstance(a, Attack) or drill_cost(state, player, a) <= DRILL_RISK]
     spare = _spared(state, player)
     return [a for a in actions if not isinstance(a, Attack) or (a.dst != spare and _attack_value(state, player, a, siege) >= 0.0)]
 
