@@ -147,13 +147,27 @@ def test_the_drill_offers_the_search_no_attack_that_costs_the_whole_game() -> No
     assert hunt.book_allowed(st, 0, actions, "raid") == actions
 
 
-def test_the_drill_keeps_the_attacks_the_whole_game_affords() -> None:
-    # with a Veteran beside it, our Commando's stack rolls its d10 twice (rules 6.3,
-    # 7.2): against a lone Soldier that costs the whole game nothing
+def test_the_drill_keeps_a_veterans_attack_the_whole_game_affords() -> None:
+    # with six Soldiers more to promote, a lone Veteran (two d4s kept best, rule 6.3)
+    # may trade with an enemy Soldier: it costs the whole game almost nothing
+    st = _drill("e7", "CV", ("c7", "b2", "a1", "c1", "d1", "f1"))
+    put(st, "g7", 0, "V")
+    st = attacking(st, 0)
+    veteran = Attack(c("g7"), c("g8"))
+    assert hunt.drill_cost(st, 0, veteran) <= hunt.DRILL_RISK
+    assert veteran in hunt.book_allowed(st, 0, st.legal_actions(0), "drill")
+
+
+def test_our_commandos_stack_does_not_attack_a_soldier_before_the_end_game() -> None:
+    # the Commando's stack is the drill's station: even where the dice price its attack
+    # at nothing (a d10 rolled twice against a d4, rules 6.3, 7.2), a defeat wounds the
+    # Commando and removes its Veteran (rule 7.4), so the search is not offered it
     st = _fighting("CV")
-    best = Attack(c("e7"), c("e8"))
-    assert hunt.drill_cost(st, 0, best) <= hunt.DRILL_RISK
-    assert hunt.book_allowed(st, 0, st.legal_actions(0), "drill") == [best, EndAttacks()]
+    station = Attack(c("e7"), c("e8"))
+    assert station in st.legal_actions(0)
+    assert hunt.drill_cost(st, 0, station) <= hunt.DRILL_RISK
+    assert station not in hunt.book_allowed(st, 0, st.legal_actions(0), "drill")
+    assert station in hunt.book_allowed(st, 0, st.legal_actions(0))
 
 
 def test_an_attack_on_the_enemys_commando_is_left_to_the_search() -> None:

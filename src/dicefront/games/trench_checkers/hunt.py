@@ -171,6 +171,16 @@ def drill_cost(state: TrenchState, player: int, a: Attack) -> float:
     return now - after
 
 
+def _drill_attack(state: TrenchState, player: int, a: Attack) -> bool:
+    """Whether the drill lets the search weigh attack ``a`` before the end game: not by
+    our Commando's stack (it is the drill's station, and a defeat there wounds it and
+    removes its Veterans, rule 7.4) unless on the enemy's Commando, and at a cost of
+    ``DRILL_RISK`` or less (``drill_cost``)."""
+    if state.game.tables.commandos[player] in state.board[a.src] and "C" not in state.ranks_at(a.dst):
+        return False
+    return drill_cost(state, player, a) <= DRILL_RISK
+
+
 def _drills(state: TrenchState, player: int, m: Move) -> bool:
     """Whether the drill may play ``m``: a lone Soldier's move, our Commando's stack
     moving within the enemy half, or a Veteran stepping off that stack to a free tile."""
@@ -270,16 +280,16 @@ def raid_move(state: TrenchState, player: int) -> Move | None:
 def book_allowed(state: TrenchState, player: int, actions: list[TrenchAction], book: str = "game") -> list[TrenchAction]:
     """The actions a search for ``player`` may consider: against the enemy's last few
     pieces, no attack that loses more games than it wins when the siege is played out
-    well (``siege.attack_value``); before that, with book ``drill``, no attack that
-    costs more than ``DRILL_RISK`` of the whole game's chance (``drill_cost``); all of
-    them otherwise."""
+    well (``siege.attack_value``); before that, with book ``drill``, no attack by our
+    Commando's stack but on the enemy's Commando, and none that costs more than
+    ``DRILL_RISK`` of the whole game's chance (``_drill_attack``); all of them otherwise."""
     if state.phase != ATTACK:
         return actions
     siege = _siege(state, player)
     if siege is None:
         if book != "drill":
             return actions
-        return [a for a in actions if not isinstance(a, Attack) or drill_cost(state, player, a) <= DRILL_RISK]
+        return [a for a in actions if not isinstance(a, Attack) or _drill_attack(state, player, a)]
     spare = _spared(state, player)
     return [a for a in actions if not isinstance(a, Attack) or (a.dst != spare and _attack_value(state, player, a, siege) >= 0.0)]
 
