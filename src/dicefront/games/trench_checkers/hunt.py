@@ -84,7 +84,8 @@ BOOKS = {
     "seal": "raid, with our terrain placed to keep the enemy from waking its own Commando",
     "drill": (
         "raid, then, before the end game, our Soldiers promoted one after another on our Commando in the enemy half, "
-        "and no attack searched that costs more than half a point of the whole game's chance by the battle dice"
+        "with no attack searched before it by our Commando's stack but on the enemy's Commando, nor any that costs "
+        "more than half a point of the whole game's chance by the battle dice"
     ),
 }
 """The books a search may play besides the game's own (``mcts:book=NAME``)."""
@@ -129,7 +130,7 @@ def drill_move(state: TrenchState, player: int) -> Move | None:
     leaves the enemy half. None when no such move gains, or fewer than ``DRILL_LEFT``
     rounds are left (the search decides). While it moves, the movement phase's cards
     wait for the end game (measured: playing them here did worse). Attacks are the
-    search's, among those ``book_allowed`` keeps for the drill (``drill_cost``)."""
+    search's, among those ``book_allowed`` keeps for the drill (``_drill_attack``)."""
     if state.phase != MOVE:
         return None
     if not state.active[player]:
