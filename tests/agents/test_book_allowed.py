@@ -74,4 +74,4 @@ def test_a_named_book_is_handed_to_book_allowed(monkeypatch: pytest.MonkeyPatch)
     player = state.actors[0]
     legal = state.legal_actions(player)
     assert book_filter(state, player, legal, "x") == legal[-2:]
-    assert book_filter(state, player, legal) == legal  # the game's own book: called as before, without one
+    assert book_filter(state, player, legal) == legal  # the game's own book keeps all here

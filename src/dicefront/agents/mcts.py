@@ -232,7 +232,8 @@ class MCTSAgent:
       such as converting an end game, and searches elsewhere, the root considering only
       the actions the role's optional ``book_allowed(state, player, actions)`` keeps;
       a name from the role's ``BOOKS`` plays that book instead
-      (``book_action(state, player, book)``: a style of play the game offers);
+      (``book_action(state, player, book)``: a style of play the game offers) and
+      considers the actions of ``book_allowed(state, player, actions, book)``;
       ``off`` always searches every legal action.
     """
 

@@ -134,17 +134,27 @@ def _fighting(cmd_ranks: str) -> TrenchState:
 
 
 def test_the_drill_offers_the_search_no_attack_that_costs_the_whole_game() -> None:
-    # by the whole game's dice (siege.campaign_chance), a lone Commando risks its
-    # wound (rule 7.4) and a lone Soldier its life for one enemy Soldier: too dear
+    # by the whole game's dice (siege.campaign_chance), with only two Soldiers left to
+    # promote, a lone Commando risks its wound (rule 7.4), a lone Soldier and a lone
+    # Veteran their lives for one enemy Soldier: all three too dear
     st = _fighting("C")
     actions = st.legal_actions(0)
     lone_commando, lone_soldier = Attack(c("e7"), c("e8")), Attack(c("c7"), c("c8"))
-    assert lone_commando in actions and lone_soldier in actions
-    assert hunt.drill_cost(st, 0, lone_commando) > hunt.DRILL_RISK
-    assert hunt.drill_cost(st, 0, lone_soldier) > hunt.DRILL_RISK
+    lone_veteran = Attack(c("g7"), c("g8"))
+    assert {lone_commando, lone_soldier, lone_veteran} <= set(actions)
+    for attack in (lone_commando, lone_soldier, lone_veteran):
+        assert hunt.drill_cost(st, 0, attack) > hunt.DRILL_RISK, attack
     assert hunt.book_allowed(st, 0, actions, "drill") == [EndAttacks()]
     assert hunt.book_allowed(st, 0, actions) == actions  # other books leave them to the search
     assert hunt.book_allowed(st, 0, actions, "raid") == actions
+
+
+def test_the_drill_leaves_every_attack_to_the_search_in_the_last_rounds() -> None:
+    # waiting is free in the dice model, not on the board: at the round limit the game
+    # is drawn (rule 9.3), so the gate ends where the drill's moves end
+    st = _fighting("C")
+    st.round = st.game.options.round_limit - hunt.DRILL_LEFT + 1
+    assert hunt.book_allowed(st, 0, st.legal_actions(0), "drill") == st.legal_actions(0)
 
 
 def test_the_drill_keeps_a_veterans_attack_the_whole_game_affords() -> None:
@@ -174,10 +184,11 @@ def test_an_attack_on_the_enemys_commando_is_left_to_the_search() -> None:
     st = _fighting("C")
     del st.board[c("h2")]
     put(st, "e6", 1, "C")  # the enemy's Commando, awake, next to ours
-    attack = Attack(c("e7"), c("e6"))
-    assert attack in st.legal_actions(0)
-    assert hunt.drill_cost(st, 0, attack) == 0.0
-    assert attack in hunt.book_allowed(st, 0, st.legal_actions(0), "drill")
+    put(st, "f6", 0, "V")  # ... and to a lone Veteran of ours
+    for attack in (Attack(c("e7"), c("e6")), Attack(c("f6"), c("e6"))):
+        assert attack in st.legal_actions(0), attack
+        assert hunt.drill_cost(st, 0, attack) == 0.0
+        assert attack in hunt.book_allowed(st, 0, st.legal_actions(0), "drill")
 
 
 def test_mcts_with_the_drill_does_not_search_a_costly_attack() -> None:

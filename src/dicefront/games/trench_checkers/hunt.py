@@ -154,10 +154,12 @@ def drill_cost(state: TrenchState, player: int, a: Attack) -> float:
     """What attack ``a`` costs our chance to win the whole game before the end game, by
     the battle dice (``siege.campaign_chance``: the enemy's pieces but its Commando
     counted as Soldiers met one at a time, ours promoted at will; the battle itself by
-    the target's real ranks): the chance now less the chance after the battle. Such a model of the whole game rates an attack by a
-    lone Soldier or a lone Commando on a Soldier a cost of about a point (the
-    Commando's wound, rule 7.4, weighs on the siege), one by a Veteran's stack about
-    nothing. 0 for an attack on the enemy's Commando (the siege's business)."""
+    the target's real ranks): the chance now less the chance after the battle. The
+    cost depends on the army: with few Soldiers left to promote, a lone Soldier's,
+    lone Veteran's or lone Commando's attack on a Soldier costs a point or more of the
+    game (the Commando's wound, rule 7.4, weighs on the siege); with many, a lone
+    Veteran's costs little. 0 for an attack on the enemy's Commando (the siege's
+    business)."""
     target = state.ranks_at(a.dst)
     if "C" in target:
         return 0.0
@@ -281,14 +283,15 @@ def raid_move(state: TrenchState, player: int) -> Move | None:
 def book_allowed(state: TrenchState, player: int, actions: list[TrenchAction], book: str = "game") -> list[TrenchAction]:
     """The actions a search for ``player`` may consider: against the enemy's last few
     pieces, no attack that loses more games than it wins when the siege is played out
-    well (``siege.attack_value``); before that, with book ``drill``, no attack by our
-    Commando's stack but on the enemy's Commando, and none that costs more than
+    well (``siege.attack_value``); before that, with book ``drill`` and until
+    ``DRILL_LEFT`` rounds before the limit (waiting then draws, rule 9.3), no attack by
+    our Commando's stack but on the enemy's Commando, and none that costs more than
     ``DRILL_RISK`` of the whole game's chance (``_drill_attack``); all of them otherwise."""
     if state.phase != ATTACK:
         return actions
     siege = _siege(state, player)
     if siege is None:
-        if book != "drill":
+        if book != "drill" or state.game.options.round_limit - state.round < DRILL_LEFT:
             return actions
         return [a for a in actions if not isinstance(a, Attack) or _drill_attack(state, player, a)]
     spare = _spared(state, player)
