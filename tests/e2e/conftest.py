@@ -24,6 +24,13 @@ ARGS = [
 ]
 
 
+DICE_SEED = int(os.environ.get("DICEFRONT_E2E_DICE_SEED", "20261125"))
+"""The test servers' dice seed (``serve --dice-seed``; the environment variable
+``DICEFRONT_E2E_DICE_SEED`` sets another): a server makes its games' ids, and through
+them their dice, from it, so a test run alone meets the same dice on a re-run (run with
+others, its dice depend on how many games its server made before)."""
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -36,7 +43,8 @@ def serve(db: Path, *extra: str) -> Iterator[str]:
     further command-line options); its URL."""
     port = _free_port()
     code = "from dicefront.cli import main; main()"
-    args = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", str(db), "--step-delay", "0.05", *extra]
+    args = [sys.executable, "-c", code, "serve", "--port", str(port), "--db", str(db), "--step-delay", "0.05",
+            "--dice-seed", str(DICE_SEED), *extra]
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     try:

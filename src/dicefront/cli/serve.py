@@ -43,6 +43,10 @@ def serve(
     idle_claim_minutes: float = typer.Option(
         10.0, "--idle-claim-minutes", help="Minutes the player to move may be away (no connection) before the opponent may claim the win; 0: never."
     ),
+    dice_seed: int | None = typer.Option(
+        None, "--dice-seed", hidden=True,
+        help="Tests only: seed the dice and computer moves, so a test's failure can be re-run; anyone who knows it can predict every roll.",
+    ),
 ) -> None:
     """Serve the lobby and games in the browser (open the printed address)."""
     try:
@@ -71,7 +75,7 @@ def serve(
     warm_up()
     try:
         eviction = EvictionPolicy(finished_grace=60 * finished_minutes, idle_after=60 * idle_minutes)
-        app = create_app(db, step_delay=max(0.0, step_delay), eviction=eviction, idle_claim_minutes=idle_claim_minutes)
+        app = create_app(db, step_delay=max(0.0, step_delay), eviction=eviction, idle_claim_minutes=idle_claim_minutes, dice_seed=dice_seed)
     except DatabaseInUseError as exc:
         sock.close()
         fail(str(exc), 1)
@@ -81,6 +85,8 @@ def serve(
     shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
     console.print(f"[bold]Dicefront[/] is serving games stored in [cyan]{esc(app.state.hub.storage.shown)}[/]")
     console.print(f"Open [bold underline]http://{esc(shown)}:{port}/[/] in your browser (Ctrl+C stops the server).")
+    if dice_seed is not None:
+        console.print(f"[bold red]Warning:[/] the dice are seeded (--dice-seed {dice_seed}): for tests only, every roll can be predicted.")
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_max_size=1 << 20,
                             ws_per_message_deflate=deflate)
     from dicefront.server import heap

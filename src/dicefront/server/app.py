@@ -78,18 +78,21 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 
 def create_app(
     db: str | Path = "dicefront.sqlite3", step_delay: float = 0.6, computer_agents: tuple[str, ...] = (), eviction: EvictionPolicy | None = None,
-    idle_claim_minutes: float = 10.0,
+    idle_claim_minutes: float = 10.0, dice_seed: int | None = None,
 ) -> FastAPI:
     """The app serving games stored in the SQLite file ``db``. ``step_delay`` is the
     pause (seconds) before each die roll and computer move, so people see them.
     Clients may choose a person or a computer level; ``computer_agents`` are further
     agent specs the operator (never a client) allows as opponents; ``eviction``: when
     games nobody follows leave memory; ``idle_claim_minutes``: how long the player to
-    move may be away before the opponent may claim the win (0: never; social.py)."""
+    move may be away before the opponent may claim the win (0: never; social.py);
+    ``dice_seed``: None (the default) rolls every die from a cryptographic source; a
+    number seeds the dice and computer moves by step (tests only: LiveGame._rng)."""
     for spec in computer_agents:
         _check_computer(spec)
     hub = Hub(Storage(db), step_delay=step_delay, eviction=eviction)
     hub.idle_claim = 60.0 * idle_claim_minutes
+    hub.dice_seed = dice_seed
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import hashlib
 import logging
 import secrets
 import time
@@ -57,6 +58,8 @@ class Hub:
         self.clock: Callable[[], float] = time.monotonic
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
         self.odds_timeout = odds_timeout
+        self.dice_seed: int | None = None  # serve --dice-seed (tests only): LiveGame's seeded dice
+        self._made = 0  # games this process created: with dice_seed, their ids (new_id)
         self.rooms: dict[str, Room] = {}
         # games dropped from memory (module eviction): their lobby summaries, and the rooms
         # still referenced somewhere (a socket waiting for its hello), so that one game never
@@ -227,14 +230,23 @@ class Hub:
         seats.append(other)
         if seat == 1:
             seats.reverse()
-        row = listed_new(GameRow(id=secrets.token_hex(6), game=game.name, options=game.options_json(), seats=seats, created=now(),
+        row = listed_new(GameRow(id=self.new_id(), game=game.name, options=game.options_json(), seats=seats, created=now(),
                                  data_files=game.data_files), game)
         await self._thread(self.storage.create_game, row)
-        live = LiveGame(row, self.storage, game)
+        live = LiveGame(row, self.storage, game, dice_seed=self.dice_seed)
         room = Room(live, agents=self._agents(live), here=True, quiet_since=self.clock())
         self.rooms[row.id] = room
         self._drive(room)
         return room, seat, seats[seat].token
+
+    def new_id(self) -> str:
+        """A new game's id: random; with ``dice_seed`` (tests only) the seed's own
+        sequence, so a re-run creates the same ids and, through them, the same dice
+        (``LiveGame._rng``). One process per seed: another would repeat the ids."""
+        if self.dice_seed is None:
+            return secrets.token_hex(6)
+        self._made += 1
+        return hashlib.sha256(f"{self.dice_seed}:{self._made}".encode()).hexdigest()[:12]
 
     async def join(self, game_id: str, player: str | None = None) -> tuple[int, str]:
         """Claim the open seat of a game listed in the lobby: its token is minted now,

@@ -65,8 +65,9 @@ class Plan:
 
 
 class LiveGame:
-    def __init__(self, row: GameRow, storage: Storage, game: Game[Any, Any] | None = None) -> None:
+    def __init__(self, row: GameRow, storage: Storage, game: Game[Any, Any] | None = None, dice_seed: int | None = None) -> None:
         self.id = row.id
+        self.dice_seed = dice_seed  # None: dice and computer moves from a cryptographic source (see _rng)
         self.storage = storage  # every step is committed here before anyone hears of it
         self.row = row
         self.game = game if game is not None else shared_game(row.game, row.options, row.data_files, stored=True)
@@ -233,7 +234,7 @@ class LiveGame:
         plan = Plan(self.length, trial)
         while len(plan.steps) < batch and seat in trial.actors and not _settled(trial):
             before = tuple(trial.actors)
-            plan.add(before, move(trial, agents[seat], seat, random.Random(secrets.randbits(128))))
+            plan.add(before, move(trial, agents[seat], seat, self._rng(plan, "move")))
         if len(plan.steps) > 1:  # a private sequence is told as one: it ends with its last step
             plan.afters[:-1] = [(before, False) for before, _ in plan.steps[:-1]]
         path = self._computer_path(pre, plan.steps[0][1]) if pre is not None and len(plan.steps) == 1 else []
@@ -244,10 +245,20 @@ class LiveGame:
 
     def _roll(self, plan: Plan) -> None:
         before, sides = tuple(plan.trial.actors), chance_sides(plan.trial)
-        step = roll(plan.trial, self.dice)
+        step = roll(plan.trial, self._rng(plan, "dice"))
         if sides:
             plan.sides[id(step)] = sides
         plan.add(before, step)
+
+    def _rng(self, plan: Plan, purpose: str) -> random.Random:
+        """The random source of the next step of ``plan``: the cryptographic one, or with
+        ``dice_seed`` (``serve --dice-seed``, for tests only: anyone who knows the seed
+        can predict every roll) one seeded by the seed, the game's id (the hub makes
+        those from the seed too), the step's index and ``purpose``, so the same moves give
+        the same dice whatever the timing."""
+        if self.dice_seed is None:
+            return self.dice if purpose == "dice" else random.Random(secrets.randbits(128))
+        return random.Random(f"{self.dice_seed}:{self.id}:{plan.first + len(plan.steps)}:{purpose}")
 
     def _follow(self, plan: Plan) -> None:
         """Plan the dice rolls that follow at once (bounded)."""

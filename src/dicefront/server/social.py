@@ -140,7 +140,7 @@ async def _make_rematch(hub: Hub, room: Room) -> None:
     live = room.live
     old = live.seats
     seats = [_fresh_seat(old[1]), _fresh_seat(old[0])]
-    row = GameRow(id=secrets.token_hex(6), game=live.game.name, options=live.row.options, seats=seats, created=now(),
+    row = GameRow(id=hub.new_id(), game=live.game.name, options=live.row.options, seats=seats, created=now(),
                   data_files=live.row.data_files)
     game = validate_new_game(row.game, row.options, row.data_files or None)
     listed_new(row, game)
@@ -149,7 +149,7 @@ async def _make_rematch(hub: Hub, room: Room) -> None:
     except StaleGameError:  # another process made one first: that one it is
         await hub._catch_up(room)
         return
-    fresh = LiveGame(row, hub.storage, game)
+    fresh = LiveGame(row, hub.storage, game, dice_seed=hub.dice_seed)
     new = RoomType(fresh, agents=hub._agents(fresh), here=True, quiet_since=hub.clock())
     hub.rooms[row.id] = new
     hub._drive(new)

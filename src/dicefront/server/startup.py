@@ -66,7 +66,7 @@ def _rebuild(hub: Hub, game_id: str, known: bool) -> None:
     if full is None:
         return
     try:
-        live = LiveGame(full, hub.storage)
+        live = LiveGame(full, hub.storage, dice_seed=hub.dice_seed)
         room = Room(live, agents=hub._agents(live))
     except DicefrontError as exc:
         log.error("game %s cannot be restored: %s", game_id, exc)
