@@ -99,3 +99,21 @@ def test_lab_and_core_know_no_game() -> None:
             if path.name == "bench.py":
                 continue  # the one Ditch comparison line of `dicefront bench` (docs/adding-a-game.md)
             assert re.search(rf"\b{name}\b", text) is None, f"{path.name} names the game {name}"
+
+
+@pytest.mark.parametrize("reveal", ["order", "plan"])
+def test_hells_ditch_counts_the_orders_written_under_either_reveal(reveal: str) -> None:
+    """With the default order-by-order reveal (rule 2.4) the reveal shows no orders; the
+    orders written are still counted, the same as when the whole plan is shown."""
+    game = dicefront.load("hells_ditch", reveal=reveal)
+    records = run_tasks(make_tasks(game, ("random", "random"), 0, 0, 3), "local", 1)
+    counts: dict[str, dict[str, dict[str, float]]] = {}
+    for r in records:
+        merge_counts(counts, r["stats"])
+    written = sum(row.get("written", 0) for row in counts["orders"].values())
+    carried = sum(row.get("orders", 0) for row in counts["counters"].values())
+    assert written > 0 and written == carried, f"reveal={reveal}: {written} orders written, {carried} on counters"
+    skipped = sum(row.get("not carried out", 0) for row in counts["orders"].values())
+    assert skipped <= written
+    for counter, row in counts["counters"].items():
+        assert row.get("orders", 0) <= int(counter) * row["revealed"], f"counter {counter}: more orders than it allows"

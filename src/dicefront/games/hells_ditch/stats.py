@@ -27,8 +27,13 @@ def _order_word(order: object) -> str:
 
 
 class Collector(_Base):
+    """Orders are counted as they are written (each writer's own event), so the counts
+    are the same whether the reveal shows the whole plan or none of it (rule 2.4)."""
+
     def __init__(self, game: HellsDitchGame) -> None:
         super().__init__()
+        self._writing = [0, 0]
+        """Orders each side has written since its last reveal."""
 
     def step(self, state: HellsDitchState, step: Step) -> None:
         t = self.tally
@@ -36,12 +41,15 @@ class Collector(_Base):
             kind = e.kind
             if kind == Kind.TURN:
                 self.turns += 1
+            elif kind == Kind.ORDER:
+                t.add("orders", _order_word(e.data.get("order")), "written")
+                if step.player is not None:  # the writer: an order is an action, never a roll
+                    self._writing[step.player] += 1
             elif kind == Kind.REVEAL:
-                orders = e.data.get("orders") or []
+                p = e.data["player"]
                 t.add("counters", e.data["counter"], "revealed")
-                t.add("counters", e.data["counter"], "orders", len(orders))
-                for order in orders:
-                    t.add("orders", _order_word(order), "written")
+                t.add("counters", e.data["counter"], "orders", self._writing[p])
+                self._writing[p] = 0
             elif kind == Kind.SKIPPED:
                 t.add("orders", _order_word(e.data.get("order")), "not carried out")
             elif kind == Kind.ROLL and "hits" in e.data:
