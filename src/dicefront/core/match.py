@@ -2,7 +2,13 @@
 
 Given the same seed, game options and agents, a match is identical on any machine.
 Each agent gets its own RNG derived from the seed, and a determinized copy of the
-state in hidden-information games."""
+state in hidden-information games.
+
+At a simultaneous node (several ``actors``, Hell's Ditch plans) the actor who enters
+the next action is drawn from a stream of its own: no seat always finishes last. The
+order changes nothing in the rules (a plan stays hidden until both are in), but an
+agent that finishes a step sees its effects at once, so a fixed order would tie that
+to a seat and show up as a seat advantage in the lab."""
 
 from __future__ import annotations
 
@@ -73,6 +79,7 @@ def play_match(
     limit = game.spec.max_length if max_steps is None else max_steps
     dice = chance_rng if chance_rng is not None else derived_rng(seed, "chance")
     rngs = [derived_rng(seed, f"agent{i}") for i in range(2)]
+    order = derived_rng(seed, "order")
     record = MatchRecord(
         game=game.name,
         options=game.options_json(),
@@ -89,7 +96,8 @@ def play_match(
         if state.is_chance:
             record.steps.append(roll(state, dice))
         else:
-            player = state.actors[0]
+            actors = state.actors
+            player = actors[0] if len(actors) == 1 else actors[order.randrange(len(actors))]
             record.steps.append(move(state, agents[player], player, rngs[player]))
         if on_step is not None:
             on_step(state, record)
