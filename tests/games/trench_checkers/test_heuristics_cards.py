@@ -5,10 +5,9 @@ threat.
 
 Known defect: the evaluation sees none of it, so ``greedy`` never plays either card
 once the enemy holds a card (balance sheet: 150 Airstrikes and 147 Found Ammo drawn
-in 100 greedy games, none played). The fix (branch ``tc-card-eval``) makes ``greedy``
-stronger but ``medium`` weaker against ``random`` (docs/agent-strength.md,
-twenty-second round), so it is not on main; these tests are strict xfails until it
-is."""
+in 100 greedy games, none played). The fix makes ``greedy`` stronger but ``medium``
+weaker against ``random`` (docs/agent-strength.md, twenty-second round), so it is not
+on main; these tests are strict xfails until it is."""
 
 from __future__ import annotations
 
