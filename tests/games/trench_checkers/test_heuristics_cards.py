@@ -1,13 +1,14 @@
-"""What the evaluation should see of the Airstrike and Found Ammo cards (rules 11.2,
-11.5): a declared airstrike valued by its dice, the attack Found Ammo gives counted as
-an attack still to come, and the turn an airstrike costs taking away next round's
-threat.
+"""What the evaluation sees of the Airstrike and Found Ammo cards (rules 11.2, 11.5):
+the attack Found Ammo gives counts as an attack still to come (fixed: the two Found
+Ammo tests failed before, and `greedy` never played the card); a declared airstrike
+should be valued by its dice, and the turn an airstrike costs should take away next
+round's threat.
 
-Known defect: the evaluation sees none of it, so ``greedy`` never plays either card
-once the enemy holds a card (balance sheet: 150 Airstrikes and 147 Found Ammo drawn
-in 100 greedy games, none played). The fix makes ``greedy`` stronger but ``medium``
-weaker against ``random`` (docs/agent-strength.md, twenty-second round), so it is not
-on main; these tests are strict xfails until it is."""
+Known defect, the Airstrike: the evaluation does not see a declared strike once the
+enemy holds a card (balance sheet: 150 Airstrikes drawn in 100 greedy games, none
+played). Valuing it by its dice makes ``greedy`` stronger but ``medium`` weaker
+against ``random`` (docs/agent-strength.md, twenty-second round), so it is not on
+main; those tests are strict xfails until it is."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from .helpers import act, attacking, c, empty, put
 
 DEFECT = pytest.mark.xfail(
     strict=True,
-    reason="known defect: the evaluation does not see Airstrike and Found Ammo (docs/agent-strength.md, twenty-second round)",
+    reason="known defect: the evaluation does not see a declared Airstrike (docs/agent-strength.md, twenty-second round)",
 )
 
 
@@ -89,7 +90,6 @@ def _after_a_won_attack(mine: str = "CVV", theirs: str = "V") -> TrenchState:
 
 
 @pytest.mark.rule("11.2")
-@DEFECT
 def test_greedy_plays_found_ammo_for_a_good_attack() -> None:
     # the Commando and two Veterans (a d10, best of two) against a lone Veteran
     st = _after_a_won_attack()
@@ -99,7 +99,6 @@ def test_greedy_plays_found_ammo_for_a_good_attack() -> None:
 
 
 @pytest.mark.rule("11.2")
-@DEFECT
 def test_the_attack_found_ammo_gives_counts_as_one_to_come() -> None:
     st = _after_a_won_attack("VV", "S")
     act(st, "play ammo")

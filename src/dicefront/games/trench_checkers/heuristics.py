@@ -291,7 +291,8 @@ def _attacks_left(state: TrenchState, player: int) -> bool:
     mine = 2 if player == state.first else 3
     if state.stage < mine:
         return True
-    return state.stage == mine and not state.attack_made
+    # Found Ammo (rule 11.2) gives another attack after the one made
+    return state.stage == mine and (not state.attack_made or (state.phase == ATTACK and state.attacks_left > 0))
 
 
 def evaluate(state: TrenchState, player: int) -> float:
