@@ -6,7 +6,7 @@ is the RNG it is given."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -159,6 +159,28 @@ def resolved_spec(spec: str, game: GameLike = None) -> str:
     parse_spec(spec, game)
     text = spec.strip()
     return levels(game)[text] if text in _LEVELS else text
+
+
+def clock_bound(spec: str, game: GameLike = None) -> list[str]:
+    """The parameters (``key=value``) through which agent spec ``spec`` (a level: the
+    spec ``game`` gives it) reads the wall clock, such as ``hard``'s ``seconds``; []
+    when its choices follow from the seed alone. AgentError if it is not a valid spec."""
+    info, kwargs = parse_spec(spec, game)
+    return [f"{p.name}={kwargs[p.name]:g}" if isinstance(kwargs[p.name], float) else f"{p.name}={kwargs[p.name]}"
+            for p in info.params if p.clock and kwargs.get(p.name)]
+
+
+def clock_warning(specs: Sequence[str], game: GameLike = None) -> str | None:
+    """One line saying which of ``specs`` stop by the wall clock, so that a seed does
+    not reproduce their games (they depend on the machine and its load), with the
+    remedy; None when every spec is reproducible."""
+    bound = [(s.strip(), clock_bound(s, game)) for s in dict.fromkeys(specs)]
+    named = [f"{s} ({', '.join(keys)})" if s in _LEVELS else s for s, keys in bound if keys]
+    if not named:
+        return None
+    return (f"{' and '.join(named)} {'stops' if len(named) == 1 else 'stop'} searching by the wall clock: the results "
+            "depend on this machine's load and the seed does not reproduce them; for a reproducible run give "
+            "iterations alone, e.g. mcts:iterations=1000")
 
 
 def make_agent(spec: str, game: GameLike = None) -> Agent:

@@ -143,7 +143,7 @@ MCTS_PARAMS: tuple[Param, ...] = (
     Param("iterations", "int", 1000, "iterations per decision (with seconds: a cap, none by default)",
           low=1, high=MAX_ITERATIONS),
     Param("seconds", "float", None, "a wall-clock budget per decision instead (not reproducible)",
-          low=0, high=MAX_SECONDS, low_open=True),
+          low=0, high=MAX_SECONDS, low_open=True, clock=True),
     Param("c", "float", 0.25, "the UCB exploration constant (values lie in [-1, 1])", low=0, high=10),
     Param("rollout", "int", 0, "random steps played from a new leaf before evaluating it", low=0, high=200),
     Param("rollout_policy", "choice", "random",

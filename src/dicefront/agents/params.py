@@ -38,7 +38,8 @@ class Param:
     its heuristics role (a lowercase word; checked against the game where it is known,
     ``check_named``).
     ``default`` is what the agent uses when the parameter is not given (``None``:
-    not set, see ``help``)."""
+    not set, see ``help``). ``clock``: a value given to it (not None, not 0) makes the
+    agent's choices depend on the wall clock, so a seed no longer reproduces them."""
 
     name: str
     kind: str
@@ -49,6 +50,7 @@ class Param:
     low_open: bool = False
     choices: tuple[str, ...] = ()
     named_by: str = ""
+    clock: bool = False  # a value set here makes the agent read the wall clock: no longer reproducible
 
     def allowed(self) -> str:
         """The published bounds, e.g. ``1..100000``, ``(0, 60]``, ``auto|true|false``."""

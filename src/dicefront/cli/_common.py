@@ -123,3 +123,16 @@ def print_json(data: Any) -> None:
 
 
 OPTION_HELP = "A game option as key=value (repeatable); `dicefront games GAME` lists them."
+
+
+def warn_clock(specs: list[str] | tuple[str, ...], game: Game[Any, Any]) -> None:
+    """Warn on stderr when an agent of ``specs`` stops searching by the wall clock
+    (``agents.clock_warning``): the seed of the run then does not reproduce it."""
+    from dicefront.agents import clock_warning
+
+    try:
+        warning = clock_warning(list(specs), game)
+    except DicefrontError as exc:
+        fail(str(exc))
+    if warning is not None:
+        err_console.print(f"[yellow]warning: {esc(warning)}[/]")

@@ -20,22 +20,26 @@ from dicefront.lab.store import Appender, RunSpec, read_records, read_spec, writ
 from dicefront.lab.tasks import make_tasks
 from dicefront.lab.tune import MAX_ROUNDS
 
-from ._common import OPTION_HELP, console, err_console, esc, fail, load_game, parse_options, print_json
+from ._common import OPTION_HELP, console, err_console, esc, fail, load_game, parse_options, print_json, warn_clock
 
 MAX_GAMES = 10_000_000
 
 lab_app = typer.Typer(help="The designer's lab: balance sheets, house-rule A/B tests and fair costs.", no_args_is_help=True)
 
 
-def parse_agents(text: str) -> tuple[str, str]:
+def parse_agents(text: str, game: Game[Any, Any] | None = None) -> tuple[str, str]:
+    """The two agents of ``--agents``, checked (against ``game``'s levels when given,
+    warning on stderr if one stops by the wall clock)."""
     names = [a.strip() for a in text.split(",") if a.strip()]
     if len(names) != 2:
         fail(f"--agents needs exactly two agents separated by a comma, got {text[:80]!r}")
     for name in names:
         try:
-            make_agent(name)
+            make_agent(name, game)
         except DicefrontError as exc:
             fail(str(exc))
+    if game is not None:
+        warn_clock(names, game)
     return (names[0], names[1])
 
 
@@ -81,7 +85,7 @@ def balance(
 ) -> None:
     """Seat advantage, results, game length, Ludii-style metrics and the game's own tables."""
     game = load_game(game_name, option)
-    pair = parse_agents(agents)
+    pair = parse_agents(agents, game)
     if run is None:
         records = _guard(lambda: simulate(game, pair, seed, 0, games, backend, workers, address))
     else:
@@ -147,6 +151,7 @@ def compare_cmd(
         except DicefrontError as exc:
             fail(str(exc))
         built.append(load_game(game_name, [f"{k}={v}" for k, v in options.items()]))
+    warn_clock(pair, built[0])
     if run is not None:
         _guard(lambda: _open_compare(run, built[0], built[1], pair, seed))
     played: list[list[dict[str, Any]]] = []
@@ -211,7 +216,7 @@ def tune_cmd(
     from dicefront.lab.runs import TaskCache
 
     game = load_game(game_name, option)
-    pair = parse_agents(agents)
+    pair = parse_agents(agents, game)
     cache = None
     if run is not None:
         spec = RunSpec(game.name, game.options_json(), game.data_files, pair, seed, TUNE_KIND, {"games": games, "rounds": rounds})

@@ -11,14 +11,14 @@ from rich.table import Table
 from dicefront.core import DicefrontError
 from dicefront.lab import run_series
 
-from ._common import OPTION_HELP, console, err_console, esc, fail, load_game, parse_options, print_json
+from ._common import OPTION_HELP, console, err_console, esc, fail, load_game, parse_options, print_json, warn_clock
 
 
 def match(
     game: str = typer.Argument(..., help="The game, e.g. ditch."),
     agents: str = typer.Option("random,random", "--agents", "-a", help="Two agents, comma-separated, e.g. mcts,random (see `dicefront agents`)."),
     games: int = typer.Option(100, "--games", "-n", min=1, help="How many games; seats alternate between games."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Series seed: the same seed gives the same results."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Series seed: the same seed gives the same results (unless an agent stops by the wall clock, such as the global hard: then a warning says so)."),
     option: list[str] = typer.Option(None, "--option", "-o", help=OPTION_HELP),
     workers: int = typer.Option(1, "--workers", "-w", min=1, help="Worker processes (results do not depend on it)."),
     save: Path = typer.Option(None, "--save", help="Save every game's replay in this folder."),
@@ -29,6 +29,7 @@ def match(
     if len(names) != 2:
         fail(f"--agents needs exactly two agents separated by a comma, got {agents!r}")
     g = load_game(game, option)
+    warn_clock(names, g)
     show_bar = not as_json and games >= 10
     try:
         if show_bar:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..agents import make_agent, resolved_spec
+from ..agents import clock_warning, make_agent, resolved_spec
 from ..core.match import play_match
 from ..core.record import MatchRecord
 from ..core.registry import build
@@ -49,6 +49,9 @@ class SeriesResult:
     truncated: int = 0
     lengths: list[int] = field(default_factory=list)
     seconds: float = 0.0
+    clock_warning: str | None = None
+    """Set when an agent stops searching by the wall clock (``agents.clock_warning``):
+    then the seed does not reproduce the results."""
 
     def add(self, index: int, record: MatchRecord) -> None:
         self.games += 1
@@ -85,6 +88,8 @@ class SeriesResult:
             "mean_length": sum(self.lengths) / n if n else 0.0,
             "max_length": max(self.lengths, default=0),
             "seconds": round(self.seconds, 3),
+            "reproducible": self.clock_warning is None,
+            "clock_warning": self.clock_warning,
         }
 
 
@@ -119,6 +124,7 @@ def run_series(
     for a in agents:
         make_agent(a, game)
     result = SeriesResult(game.name, game.options_json(), list(agents), seed, [resolved_spec(a, game) for a in agents])
+    result.clock_warning = clock_warning(agents, game)
     start = time.perf_counter()
     jobs = [(game.name, game.options_json(), list(agents), seed, i, game.data_files) for i in range(games)]
     if save_dir is not None:
