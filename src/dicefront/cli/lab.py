@@ -23,6 +23,9 @@ from dicefront.lab.tune import MAX_ROUNDS
 from ._common import OPTION_HELP, console, err_console, esc, fail, load_game, parse_options, print_json, warn_clock
 
 MAX_GAMES = 10_000_000
+REPORT_HELP = ("Also write a self-contained report to this file: Markdown when its name ends in .md, "
+               "else HTML with plots (needs matplotlib).")
+MARKDOWN_SUFFIXES = (".md", ".markdown")
 
 lab_app = typer.Typer(help="The designer's lab: balance sheets, house-rule A/B tests and fair costs.", no_args_is_help=True)
 
@@ -79,7 +82,7 @@ def balance(
     workers: int = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes (default: the cores)."),
     backend: str = typer.Option("local", "--backend", help=f"Where games run: {', '.join(BACKENDS)}."),
     address: str = typer.Option(None, "--address", help="The Ray cluster to join (--backend ray)."),
-    report: Path = typer.Option(None, "--report", help="Also write a self-contained HTML report to this file."),
+    report: Path = typer.Option(None, "--report", help=REPORT_HELP),
     run: Path = typer.Option(None, "--run", help="Store the run in this directory; an existing run there is extended or resumed."),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
@@ -134,7 +137,7 @@ def compare_cmd(
     workers: int = typer.Option(None, "--workers", "-w", min=1, max=MAX_WORKERS, help="Worker processes (default: the cores)."),
     backend: str = typer.Option("local", "--backend", help=f"Where games run: {', '.join(BACKENDS)}."),
     address: str = typer.Option(None, "--address", help="The Ray cluster to join (--backend ray)."),
-    report: Path = typer.Option(None, "--report", help="Also write a self-contained HTML report to this file."),
+    report: Path = typer.Option(None, "--report", help=REPORT_HELP),
     run: Path = typer.Option(None, "--run", help="Store the run in this directory (variants in DIR/a and DIR/b); an existing run there is extended or resumed."),
     as_json: bool = typer.Option(False, "--json", help="Print the comparison as JSON."),
 ) -> None:
@@ -185,9 +188,7 @@ def comparison(game_a: Game[Any, Any], game_b: Game[Any, Any], pair: tuple[str, 
 
 def _show_comparison(result: dict[str, Any], report: Path | None, as_json: bool) -> None:
     if report is not None:
-        from dicefront.lab.report import compare_report
-
-        _write(report, _guard(lambda: compare_report(result)))
+        _write_report(report, "compare", result)
     if as_json:
         print_json(result)
     else:
@@ -207,7 +208,7 @@ def tune_cmd(
     backend: str = typer.Option("local", "--backend", help=f"Where games run: {', '.join(BACKENDS)}."),
     address: str = typer.Option(None, "--address", help="The Ray cluster to join (--backend ray)."),
     rounds: int = typer.Option(1, "--rounds", "-r", min=1, max=MAX_ROUNDS, help="Refit-propose-verify rounds (each plays --games more)."),
-    report: Path = typer.Option(None, "--report", help="Also write a self-contained HTML report to this file."),
+    report: Path = typer.Option(None, "--report", help=REPORT_HELP),
     run: Path = typer.Option(None, "--run", help="Store the run in this directory; the same command resumes it, more --rounds extend it."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
 ) -> None:
@@ -249,9 +250,7 @@ def run_tune(game: Game[Any, Any], pair: tuple[str, str], games: int, seed: int,
 
 def _show_tune(result: dict[str, Any], report: Path | None, as_json: bool) -> None:
     if report is not None:
-        from dicefront.lab.report import tune_report
-
-        _write(report, _guard(lambda: tune_report(result)))
+        _write_report(report, "tune", result)
     if as_json:
         print_json(result)
     else:
@@ -264,7 +263,7 @@ def _show_tune(result: dict[str, Any], report: Path | None, as_json: bool) -> No
 def report_cmd(
     run: Path = typer.Argument(..., metavar="DIR", help="A run directory written by `lab balance|compare|tune --run DIR`."),
     games: int = typer.Option(None, "--games", "-n", min=1, max=MAX_GAMES, help="Only the first N stored games (balance and compare runs)."),
-    report: Path = typer.Option(None, "--report", help="Write a self-contained HTML report to this file."),
+    report: Path = typer.Option(None, "--report", help=REPORT_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON."),
 ) -> None:
     """The summary of a stored run (balance, compare or tune), without simulating anything."""
@@ -324,9 +323,21 @@ def _report_compare(run: Path, spec: RunSpec, games: int | None, report: Path | 
 
 
 def write_report(summary: dict[str, Any], path: Path) -> None:
-    from dicefront.lab.report import html_report
+    _write_report(path, "balance", summary)
 
-    _write(path, _guard(lambda: html_report(summary)))
+
+def _write_report(path: Path, kind: str, result: dict[str, Any]) -> None:
+    """The report of a balance summary, an A/B test or a tune, as Markdown or HTML by
+    the file's name."""
+    if path.suffix.lower() in MARKDOWN_SUFFIXES:
+        from dicefront.lab import markdown
+
+        render = {"balance": markdown.balance_markdown, "compare": markdown.compare_markdown, "tune": markdown.tune_markdown}
+    else:
+        from dicefront.lab import report
+
+        render = {"balance": report.html_report, "compare": report.compare_report, "tune": report.tune_report}
+    _write(path, _guard(lambda: render[kind](result)))
 
 
 def _write(path: Path, text: str) -> None:

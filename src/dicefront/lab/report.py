@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import base64
 import io
+from dataclasses import dataclass
 from html import escape
 from itertools import pairwise
 from typing import Any
@@ -90,17 +91,30 @@ def plots(summary: dict[str, Any]) -> list[str]:
     return out
 
 
-def _table(title: str, columns: list[str], rows: list[list[Any]], note: str = "") -> str:
-    def cell(v: Any) -> str:
-        return escape(f"{v:.4g}" if isinstance(v, float) else str(v))
-    head = "".join(f"<th>{escape(c)}</th>" for c in ["", *columns])
-    body = "".join("<tr>" + "".join(f"<td>{cell(v)}</td>" for v in row) + "</tr>" for row in rows)
-    caption = f"<caption>{escape(title)}</caption>"
-    foot = f'<p class="note">{escape(note)}</p>' if note else ""
+@dataclass(frozen=True)
+class Grid:
+    """One table of a report, before it is drawn as HTML or Markdown: a title, the
+    column heads (the first, row-label column has none), the rows and a note."""
+
+    title: str
+    columns: list[str]
+    rows: list[list[Any]]
+    note: str = ""
+
+
+def cell_text(value: Any) -> str:
+    return f"{value:.4g}" if isinstance(value, float) else str(value)
+
+
+def _table(grid: Grid) -> str:
+    head = "".join(f"<th>{escape(c)}</th>" for c in ["", *grid.columns])
+    body = "".join("<tr>" + "".join(f"<td>{escape(cell_text(v))}</td>" for v in row) + "</tr>" for row in grid.rows)
+    caption = f"<caption>{escape(grid.title)}</caption>"
+    foot = f'<p class="note">{escape(grid.note)}</p>' if grid.note else ""
     return f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{foot}"
 
 
-def _headline(summary: dict[str, Any]) -> list[str]:
+def headline_grids(summary: dict[str, Any]) -> list[Grid]:
     seat = summary["seat_advantage"]
     agents = [[a["agent"], a["wins"], a["win_rate"], f"{a['ci95'][0]:.3f} - {a['ci95'][1]:.3f}", a["draws"], a["losses"]]
               for a in summary["agents_results"]]
@@ -114,51 +128,61 @@ def _headline(summary: dict[str, Any]) -> list[str]:
                       [f"p10 / median / p90 ({label})", f"{length['p10']:g} / {length['p50']:g} / {length['p90']:g}"]]
     metrics = [[k, summary["metrics"][k], v] for k, v in METRIC_HELP.items()]
     return [
-        _table("Results by agent", ["wins", "win rate", "95% interval", "draws", "losses"], agents, "seats alternate between games"),
-        _table("Seat advantage and length", ["value"], facts, seat["note"]),
-        _table("Metrics (Ludii vocabulary)", ["value", "meaning"], metrics, "see docs/lab.md for the definitions"),
+        Grid("Results by agent", ["wins", "win rate", "95% interval", "draws", "losses"], agents, "seats alternate between games"),
+        Grid("Seat advantage and length", ["value"], facts, seat["note"]),
+        Grid("Metrics (Ludii vocabulary)", ["value", "meaning"], metrics, "see docs/lab.md for the definitions"),
     ]
 
 
-def html_report(summary: dict[str, Any], title: str | None = None) -> str:
-    """The whole report for a balance summary (``metrics.summarise``)."""
-    title = title or f"{summary['game']}: balance over {summary['games']} games"
+def game_grids(summary: dict[str, Any]) -> list[Grid]:
+    """The game's own tables (``Game.balance_tables``)."""
+    return [Grid(t["title"], t["columns"], t["rows"], t["note"]) for t in summary["tables"]]
+
+
+def comparison_grid(result: dict[str, Any]) -> Grid:
+    rows = [[r["metric"], r["a"], r["b"], r["difference"],
+             f"{r['ci95'][0]:.4g} - {r['ci95'][1]:.4g}" if r.get("ci95") else "", r["p_value"], r["test"]]
+            for r in result["comparison"]]
+    return Grid("A/B comparison (B - A)", ["A", "B", "B - A", "95% interval", "p", "test"], rows)
+
+
+def balance_heading(summary: dict[str, Any]) -> tuple[str, str]:
+    """The title and the line under it of a balance report."""
     options = ", ".join(f"{k}={v}" for k, v in sorted(summary["options"].items()))
-    parts = [
-        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
-        f"<h1>{escape(title)}</h1>",
-        f'<p class="note">agents {escape(" v ".join(summary["agents"]))}; seed {escape(str(summary["seed"]))}; '
-        f"options {escape(options)}</p>",
-        *_headline(summary),
-        "<h2>Plots</h2>", *plots(summary),
-        "<h2>Game tables</h2>",
-        *[_table(t["title"], t["columns"], t["rows"], t["note"]) for t in summary["tables"]],
-        "</body></html>",
-    ]
-    return "\n".join(parts) + "\n"
+    return (f"{summary['game']}: balance over {summary['games']} games",
+            f"agents {' v '.join(summary['agents'])}; seed {summary['seed']}; options {options}")
+
+
+def compare_heading(result: dict[str, Any]) -> tuple[str, str]:
+    from .text import options_text
+
+    a, b = result["a"], result["b"]
+    return (f"{result['game']}: A/B test over {result['games']} shared seeds",
+            f"A: {options_text(a['options'], b['options'])}; B: {options_text(b['options'], a['options'])}; "
+            f"agents {' v '.join(result['agents'])}; seed {result['seed']}")
+
+
+def tune_heading(result: dict[str, Any]) -> tuple[str, str]:
+    return (f"{result['game']}: tuning {result['tuned']}",
+            f"agents {' v '.join(result['agents'])}; seed {result['seed']}; {result['games_per_phase']} games a phase; "
+            f"{result['rounds']} round(s). {result['method']}")
+
+
+def html_report(summary: dict[str, Any]) -> str:
+    """The whole report for a balance summary (``metrics.summarise``)."""
+    body = [*[_table(g) for g in headline_grids(summary)], "<h2>Plots</h2>", *plots(summary),
+            "<h2>Game tables</h2>", *[_table(g) for g in game_grids(summary)]]
+    return _page(*balance_heading(summary), body)
 
 
 def compare_report(result: dict[str, Any]) -> str:
     """One HTML file for an A/B test: the comparison table, then each variant's plots and tables."""
-    from .text import options_text
-
-    a, b = result["a"], result["b"]
-    title = f"{result['game']}: A/B test over {result['games']} shared seeds"
-    rows = [[r["metric"], r["a"], r["b"], r["difference"],
-             f"{r['ci95'][0]:.4g} - {r['ci95'][1]:.4g}" if r.get("ci95") else "", r["p_value"], r["test"]]
-            for r in result["comparison"]]
-    parts = [
-        "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>", f"<h1>{escape(title)}</h1>",
-        f'<p class="note">A: {escape(options_text(a["options"], b["options"]))}; B: {escape(options_text(b["options"], a["options"]))}; '
-        f'agents {escape(" v ".join(result["agents"]))}; seed {escape(str(result["seed"]))}</p>',
-        _table("A/B comparison (B - A)", ["A", "B", "B - A", "95% interval", "p", "test"], rows),
-    ]
-    for label, summary in (("A", a), ("B", b)):
-        parts += [f"<h2>Variant {label}</h2>", *_headline(summary),
-                  *[p.replace('id="plot-', f'id="plot-{label.lower()}-') for p in plots(summary)]]
-    return "\n".join([*parts, "</body></html>"]) + "\n"
+    body = [_table(comparison_grid(result))]
+    for label in ("A", "B"):
+        summary = result[label.lower()]
+        body += [f"<h2>Variant {label}</h2>", *[_table(g) for g in headline_grids(summary)],
+                 *[p.replace('id="plot-', f'id="plot-{label.lower()}-') for p in plots(summary)]]
+    return _page(*compare_heading(result), body)
 
 
 def _page(title: str, note: str, body: list[str]) -> str:
@@ -221,7 +245,7 @@ def _cost_plots(result: dict[str, Any]) -> list[str]:
             _figure(plt, "edges", "Edges before and after (band: 50 +- 3)", edge)]
 
 
-def _cost_tables(result: dict[str, Any]) -> list[str]:
+def cost_grids(result: dict[str, Any]) -> list[Grid]:
     costs, before, after = result["costs"], result["edges_before"], result["edges_after"]
     rows = [[k, c["now"], c["worth"], _ci(c["ci95"]), c["proposed"], c["used"],
              before[k]["edge"] if before[k]["edge"] is not None else "", _ci(before[k]["ci95"]), result["verdicts_before"][k],
@@ -231,11 +255,11 @@ def _cost_tables(result: dict[str, Any]) -> list[str]:
                 ", ".join(f"{v}: {list(h['verdicts'].values()).count(v)}" for v in ("within", "undetermined", "outside"))]
                for h in result["history"]]
     return [
-        _table("Costs: worth, proposal, edges and verdicts",
+        Grid("Costs: worth, proposal, edges and verdicts",
                ["now", "worth", "95% interval", "proposed", "in armies", "edge before", "95% interval", "verdict",
                 "edge after", "95% interval", "verdict"], rows,
                f"{result['target']}; {_needed(result)} for every edge to be known to +- 3 points"),
-        _table("Rounds", ["fitted on", "decided", "draws", "worst edge", "verdicts"], history),
+        Grid("Rounds", ["fitted on", "decided", "draws", "worst edge", "verdicts"], history),
     ]
 
 
@@ -263,20 +287,20 @@ def _variant_plots(result: dict[str, Any]) -> list[str]:
             _figure(plt, "verification", f"Proposal {result['proposed']} on fresh seeds", verified)]
 
 
-def _variant_tables(result: dict[str, Any]) -> list[str]:
+def variant_grids(result: dict[str, Any]) -> list[Grid]:
     def row(name: Any, r: dict[str, Any]) -> list[Any]:
         f = r["first_seat"]
         return [name, f["decided_games"], f["first_seat_win_rate"], _ci(f["ci95"]), f["p_value_vs_half"], r["verdict"],
                 r["draws"], r["mean_turns"] if r["mean_turns"] is not None else ""]
     columns = ["decided", "first seat rate", "95% interval", "p against 50%", "verdict", "draws", "mean turns"]
     options = ", ".join(f"{k}={v}" for k, v in sorted(result["proposed_options"].items()))
-    out = [_table("Candidates (the same game seeds)", columns, [row(n, r) for n, r in result["candidates"].items()],
+    out = [Grid("Candidates (the same game seeds)", columns, [row(n, r) for n, r in result["candidates"].items()],
                   f"proposed: {result['proposed']} ({options})"),
-           _table("Verification on fresh seeds", columns,
+           Grid("Verification on fresh seeds", columns,
                   [*[row(f"round {c['round']}", c) for c in result["verification"]], row("pooled", result["verified"])],
                   f"{result['target']}; {_needed(result)} to pin the rate to +- 3 points")]
     if result.get("left_out"):
-        out.append(_table("Left out", [], [[n] for n in result["left_out"]]))
+        out.append(Grid("Left out", [], [[n] for n in result["left_out"]]))
     return out
 
 
@@ -284,9 +308,7 @@ def tune_report(result: dict[str, Any]) -> str:
     """One HTML file for `lab tune`: costs (worth with intervals, edges before and after,
     verdicts) or the seat search (candidates, the proposal's verification)."""
     variants = result.get("kind") == "variants"
-    title = f"{result['game']}: tuning {result['tuned']}"
-    note = (f"agents {' v '.join(result['agents'])}; seed {result['seed']}; {result['games_per_phase']} games a phase; "
-            f"{result['rounds']} round(s). {result['method']}")
-    body = [*(_variant_tables(result) if variants else _cost_tables(result)), "<h2>Plots</h2>",
+    grids = variant_grids(result) if variants else cost_grids(result)
+    body = [*[_table(g) for g in grids], "<h2>Plots</h2>",
             *(_variant_plots(result) if variants else _cost_plots(result))]
-    return _page(title, note, body)
+    return _page(*tune_heading(result), body)
