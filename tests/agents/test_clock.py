@@ -5,6 +5,7 @@ the lab warn, and a series' JSON says ``reproducible: false``."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -65,8 +66,26 @@ def test_match_warns_and_its_json_says_not_reproducible() -> None:
 def test_the_lab_warns_of_a_clocked_agent(command: list[str]) -> None:
     runner = CliRunner()
     args = [*command, "ditch", "--agents", f"{CLOCKED},random", "--games", "1", "--workers", "1", "--json"]
-    result = runner.invoke(app, args)
+    result = runner.invoke(app, args, env={"COLUMNS": "40"})
     assert result.exit_code == 0, result.output
-    assert "wall clock" in result.stderr and CLOCKED in result.stderr
+    (line,) = [line for line in result.stderr.splitlines() if "wall clock" in line]
+    assert CLOCKED in line and "iterations alone" in line  # one line, however narrow the terminal
+    summary = json.loads(result.stdout)
+    summary = summary.get("a", summary)  # compare: each variant's summary
+    assert summary["reproducible"] is False and CLOCKED in summary["clock_warning"]
     quiet = runner.invoke(app, [*command, "ditch", "--agents", "random,random", "--games", "1", "--workers", "1", "--json"])
     assert quiet.exit_code == 0 and "wall clock" not in quiet.stderr
+    summary = json.loads(quiet.stdout)
+    assert summary.get("a", summary)["reproducible"] is True and summary.get("a", summary)["clock_warning"] is None
+
+
+def test_a_report_says_its_run_is_not_reproducible(tmp_path: Path) -> None:
+    runner = CliRunner()
+    run, report = tmp_path / "run", tmp_path / "report.md"
+    result = runner.invoke(app, ["lab", "balance", "ditch", "--agents", f"{CLOCKED},random", "--games", "1",
+                                 "--workers", "1", "--run", str(run)])
+    assert result.exit_code == 0, result.output
+    again = runner.invoke(app, ["lab", "report", str(run), "--report", str(report), "--json"])  # no warning: nothing is played
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout)["reproducible"] is False
+    assert f"Not reproducible: {CLOCKED}" in report.read_text(encoding="utf-8")

@@ -130,7 +130,9 @@ def test_compare_and_tune_reports_in_markdown(tmp_path: Path) -> None:
     result = runner.invoke(app, ["lab", "tune", "die_fighting", "-a", "random,random", "-n", "10", "-w", "1",
                                  "--seed", "2", "--report", str(tune), "--json"])
     assert result.exit_code == 0, result.output
-    costs = json.loads(result.stdout)["costs"]
+    tuned = json.loads(result.stdout)
+    assert tuned["reproducible"] is True and tuned["clock_warning"] is None
+    costs = tuned["costs"]
     first = _parse(tune.read_text(encoding="utf-8")).tables[0]
     assert {row[0] for row in first[1:]} == set(costs)
     assert all(re.fullmatch(r"-?[0-9.e+-]+", row[2]) for row in first[1:])  # each unit's worth, a number

@@ -135,4 +135,4 @@ def warn_clock(specs: list[str] | tuple[str, ...], game: Game[Any, Any]) -> None
     except DicefrontError as exc:
         fail(str(exc))
     if warning is not None:
-        err_console.print(f"[yellow]warning: {esc(warning)}[/]")
+        err_console.print(f"[yellow]warning: {esc(warning)}[/]", soft_wrap=True)  # one line, however narrow the terminal

@@ -13,7 +13,7 @@ from typing import Any
 from ..core.game import Game
 from ..core.roles import role_module
 from ..core.stats import Counts, merge_counts
-from .series import wilson_interval
+from .series import reproducibility, wilson_interval
 
 HIST_BINS = 20
 
@@ -160,4 +160,5 @@ def summarise(game: Game[Any, Any], agents: Sequence[str], seed: int, records: S
         "length_turns": lengths(turns) if turns else None,
         "metrics": ludii(records),
         "tables": game_tables(game, records),
+        **reproducibility(agents, game),
     }

@@ -150,7 +150,12 @@ def balance_heading(summary: dict[str, Any]) -> tuple[str, str]:
     """The title and the line under it of a balance report."""
     options = ", ".join(f"{k}={v}" for k, v in sorted(summary["options"].items()))
     return (f"{summary['game']}: balance over {summary['games']} games",
-            f"agents {' v '.join(summary['agents'])}; seed {summary['seed']}; options {options}")
+            f"agents {' v '.join(summary['agents'])}; seed {summary['seed']}; options {options}{_clock(summary)}")
+
+
+def _clock(result: dict[str, Any]) -> str:
+    warning = result.get("clock_warning")
+    return f". Not reproducible: {warning}" if warning else ""
 
 
 def compare_heading(result: dict[str, Any]) -> tuple[str, str]:
@@ -159,13 +164,13 @@ def compare_heading(result: dict[str, Any]) -> tuple[str, str]:
     a, b = result["a"], result["b"]
     return (f"{result['game']}: A/B test over {result['games']} shared seeds",
             f"A: {options_text(a['options'], b['options'])}; B: {options_text(b['options'], a['options'])}; "
-            f"agents {' v '.join(result['agents'])}; seed {result['seed']}")
+            f"agents {' v '.join(result['agents'])}; seed {result['seed']}{_clock(a)}")
 
 
 def tune_heading(result: dict[str, Any]) -> tuple[str, str]:
     return (f"{result['game']}: tuning {result['tuned']}",
             f"agents {' v '.join(result['agents'])}; seed {result['seed']}; {result['games_per_phase']} games a phase; "
-            f"{result['rounds']} round(s). {result['method']}")
+            f"{result['rounds']} round(s){_clock(result)}. {result['method']}")
 
 
 def html_report(summary: dict[str, Any]) -> str:

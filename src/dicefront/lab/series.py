@@ -14,9 +14,21 @@ from pathlib import Path
 from typing import Any
 
 from ..agents import clock_warning, make_agent, resolved_spec
+from ..core.errors import DicefrontError
 from ..core.match import play_match
 from ..core.record import MatchRecord
 from ..core.registry import build
+
+
+def reproducibility(agents: Sequence[str], game: Any) -> dict[str, Any]:
+    """``reproducible`` (False when an agent stops by the wall clock) and the
+    ``clock_warning`` that says which and why, for a lab or match summary. A spec that
+    is no longer valid (a stored run of an older version) is not judged: None both."""
+    try:
+        warning = clock_warning(agents, game)
+    except DicefrontError:
+        return {"reproducible": None, "clock_warning": None}
+    return {"reproducible": warning is None, "clock_warning": warning}
 
 
 def game_seed(seed: int, index: int) -> int:

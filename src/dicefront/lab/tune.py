@@ -32,7 +32,7 @@ from ..core.game import Game
 from ..core.roles import role_module
 from .backends import LabError, Progress, run_tasks
 from .metrics import binom_two_sided
-from .series import wilson_interval
+from .series import reproducibility, wilson_interval
 from .tasks import GameTask
 from .variants import Play, planned, tune_variants
 
@@ -208,6 +208,7 @@ def tune(game: Game[Any, Any], agents: tuple[str, str], games: int, seed: int, b
         "games_needed_per_phase": games_needed(last["edges"], last["decided"], games),
         "target": f"every edge within 50% +- {TARGET:.0%}",
         "method": __doc__.split("\n\n")[1].replace("\n", " ") if __doc__ else "",
+        **reproducibility(agents, game),
     }
 
 

@@ -28,6 +28,7 @@ from ..core.game import Game
 from ..core.registry import build
 from .backends import LabError, Progress
 from .metrics import seat_advantage
+from .series import reproducibility
 from .tasks import GameTask
 
 TARGET = 0.03
@@ -145,6 +146,7 @@ def tune_variants(game: Game[Any, Any], module: Any, agents: tuple[str, str], ga
         "games_needed_per_phase": games_needed(pooled["first_seat"]["decided_games"], pooled["games"]),
         "target": f"first seat wins 50% +- {TARGET:.0%}",
         "method": __doc__.split("\n\n")[1].replace("\n", " ") if __doc__ else "",
+        **reproducibility(agents, game),
     }
 
 
