@@ -98,6 +98,12 @@ def test_hostile_text_stays_in_its_cell(hostile: str) -> None:
     assert table[1] == [" ".join(hostile.splitlines()), "1", " ".join(hostile.splitlines())]
 
 
+def test_a_grid_without_column_heads_is_still_a_table() -> None:
+    """`lab tune`'s "Left out" list: row labels only."""
+    (table,) = _parse("\n".join(markdown._grid(Grid("Left out", [], [["first"], ["second"]])))).tables
+    assert table == [[""], ["first"], ["second"]]
+
+
 def test_markdown_needs_no_matplotlib(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     def missing() -> Any:
         raise AssertionError("the Markdown report drew a plot")

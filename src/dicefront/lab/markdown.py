@@ -29,10 +29,10 @@ def _text(value: Any) -> str:
 
 
 def _grid(grid: Grid, level: str = "###") -> list[str]:
-    width = max([len(grid.columns), *(len(row) - 1 for row in grid.rows)]) if grid.rows or grid.columns else 0
+    width = max([len(grid.columns), *(len(row) - 1 for row in grid.rows)])  # value columns, past the row label
     heads = [*grid.columns, *[""] * (width - len(grid.columns))]
     numeric = [all(isinstance(row[i + 1], int | float) for row in grid.rows if len(row) > i + 1) for i in range(width)]
-    out = [f"{level} {_text(grid.title)}", "", "|  | " + " | ".join(_text(c) for c in heads) + " |",
+    out = [f"{level} {_text(grid.title)}", "", "| " + " | ".join(_text(c) for c in ["", *heads]) + " |",
            "|---|" + "".join("---:|" if n else "---|" for n in numeric)]
     out += ["| " + " | ".join(_text(v) for v in [*row, *[""] * (width + 1 - len(row))]) + " |" for row in grid.rows]
     if grid.note:
