@@ -45,8 +45,8 @@ def test_first_actions_by_keyboard_alone(new_page: Any, server_url: str, game: s
         action = rng.choice(on_board) if on_board and rng.random() < 0.8 else rng.choice(msg["actions"])
         for element_id in action["path"]:
             tab_to(page, element_id)
-            role = page.evaluate("document.activeElement.getAttribute('role')")
-            name = page.evaluate("document.activeElement.getAttribute('aria-label')")
+            # one read: a redraw between two reads could pair one node's role with a fresh node's name
+            role, name = page.evaluate("[document.activeElement.getAttribute('role'), document.activeElement.getAttribute('aria-label')]")
             assert role == "button" and name, f"{game}: {element_id} has no role or name"
             page.keyboard.press("Enter")
         if not action["path"] or page.evaluate("window.dicefront.picker.sel.length") > 0:
