@@ -23,6 +23,7 @@ server noted meanwhile (garbage collections, event-loop lag, slow commits).
     python benchmarks/server_load.py --db postgresql://... --games 20
     python benchmarks/server_load.py --games 20 --soak 0 --profile /tmp/prof.txt   # py-spy
     python benchmarks/server_load.py --games 200 --think 2 --soak 0     # players pause ~2 s per move
+    python benchmarks/server_load.py --game all --games 20 --rounds 1   # every game, each against its own reference
 
 Bounded: every phase stops after --seconds (or --actions per game); loopback only."""
 
@@ -59,11 +60,17 @@ class Tally:
     round_trips: list[float] = field(default_factory=list)
     sent_at: list[float] = field(default_factory=list)  # when each round trip began (monotonic), for --tail
     errors: int = 0
+    error_texts: dict[str, int] = field(default_factory=dict)  # what the server said, for the first few kinds
     actions: int = 0
     started: tuple[float, float] = (0.0, 0.0)  # wall time and server CPU when play began
 
     def cpu(self) -> float:
         return cpu_seconds(self.pid)
+
+    def note_error(self, text: str) -> None:
+        self.errors += 1
+        if text in self.error_texts or len(self.error_texts) < 5:
+            self.error_texts[text] = self.error_texts.get(text, 0) + 1
 
 
 def free_port() -> int:
@@ -122,11 +129,11 @@ def reference_app(template_path: str) -> FastAPI:
     @app.post("/api/games")
     async def create() -> dict[str, Any]:
         game_id = os.urandom(6).hex()
-        rooms[game_id] = {"step": 0, "mover": 0, "socks": {}}
+        rooms[game_id] = {"step": 0, "mover": 0, "by": None, "socks": {}}
         return {"id": game_id, "token": "0", "invite": f"/game/{game_id}#token=1"}
 
     def message(room: dict[str, Any], seat: int) -> str:
-        msg = dict(template, seat=seat, step=room["step"], actors=[room["mover"]], full=False)
+        msg = dict(template, seat=seat, step=room["step"], actors=[room["mover"]], full=False, by=room["by"])
         msg["actions"] = template["actions"] if seat == room["mover"] else []
         return json.dumps(msg)
 
@@ -143,7 +150,7 @@ def reference_app(template_path: str) -> FastAPI:
                 msg = json.loads(await ws.receive_text())
                 if msg.get("type") == "act" and seat == room["mover"]:
                     room["step"] += 1
-                    room["mover"] = 1 - room["mover"]
+                    room["by"], room["mover"] = seat, 1 - room["mover"]
                     for s, other in list(room["socks"].items()):
                         await other.send_text(message(room, s))
         except WebSocketDisconnect:
@@ -161,72 +168,125 @@ class Clock:
     ready: asyncio.Barrier
     until: float = 0.0
     think: float = 0.0  # mean pause (exponential) before each move; 0: closed loop
+    game: str = "ditch"
+
+
+@dataclass
+class Seat:
+    """One player's websocket, its newest state message and the errors it was sent;
+    ``changed`` is set whenever a message arrives (read by :func:`listen`)."""
+
+    ws: Any
+    latest: dict[str, Any]
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    errors: int = 0
+    answers: int = 0  # updates telling of this seat's own move
+
+
+def answers(msg: dict[str, Any]) -> bool:
+    """Whether a state message tells of its seat's own move (``by``, or one of the
+    ``moves`` when it tells of more than one). In a simultaneous step the other
+    seat's move sends an update too (its plan finished), so a newer step alone does
+    not mean the server has read this seat's move."""
+    me = msg["seat"]
+    return msg.get("by") == me or any(m.get("by") == me for m in msg.get("moves", ()))
+
+
+async def listen(seat: Seat, tally: Tally) -> None:
+    """Read ``seat``'s messages as they come. Both seats are read all the time, since
+    a step may be one seat's alone (a secret plan, answered to its writer only)."""
+    with contextlib.suppress(websockets.ConnectionClosed):
+        async for raw in seat.ws:
+            msg = json.loads(raw)
+            if msg.get("type") == "error":
+                tally.note_error(str(msg.get("message")))
+                seat.errors += 1
+            elif msg.get("type") == "state":
+                seat.latest = msg
+                seat.answers += answers(msg)
+            seat.changed.set()
 
 
 async def one_game(port: int, rng: random.Random, clock: Clock, max_actions: int, tally: Tally, first: bool) -> None:
     async with httpx.AsyncClient() as http:
-        made = (await http.post(f"http://{HOST}:{port}/api/games", json={"game": "ditch", "opponent": "friend"}, timeout=30)).json()
+        made = (await http.post(f"http://{HOST}:{port}/api/games", json={"game": clock.game, "opponent": "friend"}, timeout=30)).json()
     tokens = [made["token"], made["invite"].split("#token=", 1)[1]]
     url = f"ws://{HOST}:{port}/ws/{made['id']}"
     async with websockets.connect(url, max_size=1 << 22) as a, websockets.connect(url, max_size=1 << 22) as b:
-        socks = [a, b]
-        latest: list[dict[str, Any]] = []
-        for ws, token in zip(socks, tokens, strict=True):
+        seats: list[Seat] = []
+        for ws, token in zip((a, b), tokens, strict=True):
             await ws.send(json.dumps({"type": "hello", "token": token}))
-            latest.append(await next_state(ws, tally))
-        if first and await asyncio.wait_for(clock.ready.wait(), 300) == 0:
-            clock.until = time.monotonic() + clock.seconds
-            tally.started = (time.monotonic(), tally.cpu())
-        await asyncio.sleep(0)
-        done = 0
-        while done < max_actions and time.monotonic() < clock.until:
-            await in_step(socks, latest, tally)
-            if latest[0]["terminal"]:
-                return
-            mover = 0 if latest[0]["actions"] else 1
-            before = latest[mover]["step"]
-            if clock.think:  # a person looks at the board first (the round trip starts when the move is sent)
-                pause = rng.expovariate(1 / clock.think)
-                if time.monotonic() + pause >= clock.until:  # it would move after the phase: it does not (moving at the
-                    await asyncio.sleep(max(0.0, clock.until - time.monotonic()))  # phase's last instant, all such players
-                    return  # at once, was a burst no person makes)
-                await asyncio.sleep(pause)
-            start = time.perf_counter()
-            await socks[mover].send(json.dumps({"type": "act", "action": rng.choice(latest[mover]["actions"])["text"]}))
-            while latest[mover]["step"] <= before:
-                latest[mover] = await next_state(socks[mover], tally)
-            tally.round_trips.append(time.perf_counter() - start)
-            tally.sent_at.append(time.monotonic() - (time.perf_counter() - start))
-            tally.actions += 1
-            done += 1
+            seats.append(Seat(ws, await next_state(ws, tally)))
+        readers = [asyncio.create_task(listen(seat, tally)) for seat in seats]
+        try:
+            if first and await asyncio.wait_for(clock.ready.wait(), 300) == 0:
+                clock.until = time.monotonic() + clock.seconds
+                tally.started = (time.monotonic(), tally.cpu())
+            await asyncio.sleep(0)
+            await play(seats, rng, clock, max_actions, tally)
+        finally:
+            for task in readers:
+                task.cancel()
 
 
-def settled(msg: dict[str, Any]) -> bool:
-    return bool(msg["terminal"] or msg["actions"] or (msg["actors"] and msg["seat"] not in msg["actors"]))
-
-
-async def in_step(socks: list[Any], latest: list[dict[str, Any]], tally: Tally) -> None:
-    while True:
-        target = max(m["step"] for m in latest)
-        for i, ws in enumerate(socks):
-            while latest[i]["step"] < target or not settled(latest[i]):
-                latest[i] = await next_state(ws, tally)
-        if latest[0]["step"] == latest[1]["step"]:
+async def play(seats: list[Seat], rng: random.Random, clock: Clock, max_actions: int, tally: Tally) -> None:
+    """Random legal moves until the game ends, the phase does, or ``max_actions``."""
+    done = 0
+    while done < max_actions and time.monotonic() < clock.until:
+        if any(seat.latest["terminal"] for seat in seats):
             return
+        # a simultaneous step (secret plans) offers both seats actions: either may go first
+        ready = [seat for seat in seats if seat.latest["actions"]]
+        if not ready:  # the other seat's update is still on its way
+            await any_change(seats)
+            continue
+        mover = rng.choice(ready)
+        told, errors = mover.answers, mover.errors
+        if clock.think:  # a person looks at the board first (the round trip starts when the move is sent)
+            pause = rng.expovariate(1 / clock.think)
+            if time.monotonic() + pause >= clock.until:  # it would move after the phase: it does not (moving at the
+                await asyncio.sleep(max(0.0, clock.until - time.monotonic()))  # phase's last instant, all such players
+                return  # at once, was a burst no person makes)
+            await asyncio.sleep(pause)
+        start = time.perf_counter()
+        mover.changed.clear()
+        await mover.ws.send(json.dumps({"type": "act", "action": rng.choice(mover.latest["actions"])["text"]}))
+        while mover.answers == told and mover.errors == errors:
+            await asyncio.wait_for(mover.changed.wait(), 60)
+            mover.changed.clear()
+        if mover.errors != errors:  # refused (counted as an error): no round trip
+            continue
+        tally.round_trips.append(time.perf_counter() - start)
+        tally.sent_at.append(time.monotonic() - (time.perf_counter() - start))
+        tally.actions += 1
+        done += 1
+
+
+async def any_change(seats: list[Seat]) -> None:
+    for seat in seats:
+        seat.changed.clear()
+    waits = [asyncio.ensure_future(seat.changed.wait()) for seat in seats]
+    try:
+        finished, _ = await asyncio.wait(waits, timeout=60, return_when=asyncio.FIRST_COMPLETED)
+        if not finished:
+            raise TimeoutError("no message from either seat in 60 s")
+    finally:
+        for w in waits:
+            w.cancel()
 
 
 async def next_state(ws: Any, tally: Tally) -> dict[str, Any]:
     while True:
         msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
         if msg.get("type") == "error":
-            tally.errors += 1
+            tally.note_error(str(msg.get("message")))
         elif msg.get("type") == "state":
             return msg
 
 
-async def load(pid: int, port: int, games: int, seconds: float, max_actions: int, seed: int, think: float = 0.0) -> Tally:
+async def load(pid: int, port: int, games: int, seconds: float, max_actions: int, seed: int, think: float = 0.0, game: str = "ditch") -> Tally:
     tally = Tally(pid)
-    clock = Clock(seconds, asyncio.Barrier(games), time.monotonic() + 600, think)
+    clock = Clock(seconds, asyncio.Barrier(games), time.monotonic() + 600, think, game)
     rng = random.Random(seed)
 
     async def slot(i: int) -> None:
@@ -245,13 +305,16 @@ async def load(pid: int, port: int, games: int, seconds: float, max_actions: int
     return tally
 
 
-def phase(pid: int, port: int, games: int, seconds: float, max_actions: int, seed: int, think: float = 0.0, tail: str = "") -> dict[str, float]:
-    """One load phase; with ``tail`` (a label, and the server's trace file when it is
+def phase(pid: int, port: int, games: int, seconds: float, max_actions: int, seed: int, think: float = 0.0, tail: str = "",
+          game: str = "ditch") -> dict[str, float]:
+    """One load phase of ``game``; with ``tail`` (a label, and the server's trace file when it is
     "dicefront"), the slowest 1% of its round trips are printed (:func:`print_tail`)."""
-    tally = asyncio.run(load(pid, port, games, seconds, max_actions, seed, think))
+    tally = asyncio.run(load(pid, port, games, seconds, max_actions, seed, think, game))
     t0, cpu0 = tally.started
     if tail:
         print_tail(tally, tail)
+    for text, n in tally.error_texts.items():  # a healthy server refuses none of a random player's legal moves
+        print(f"  error x{n}: {text[:200]}")
     cpu, wall = cpu_seconds(pid) - cpu0, time.monotonic() - t0
     trips = sorted(tally.round_trips) or [float("nan")]
     return {
@@ -271,8 +334,8 @@ def print_tail(tally: Tally, label: str) -> None:
     notes: list[tuple[float, str, float, str]] = []
     if trace_file and Path(trace_file).exists():
         for line in Path(trace_file).read_text().splitlines():
-            at, kind, ms, *detail = [*line.split(" ", 3), ""]
-            notes.append((float(at), kind, float(ms), detail[0].strip()))
+            when, what, took_ms, *detail = [*line.split(" ", 3), ""]
+            notes.append((float(when), what, float(took_ms), detail[0].strip()))
     first = sum(1 for _, at in slow if at - start < 2.0)
     print(f"  {name}: slowest {len(slow)} of {len(trips)} round trips ({first} in the first 2 s of play); began at (s) / took (ms) / server noted")
     for took, at in slow:
@@ -295,14 +358,17 @@ def merged(runs: list[dict[str, float]]) -> dict[str, float]:
     }
 
 
-def soak(pid: int, port: int, games: int, seconds: float, seed: int) -> dict[str, float]:
+def soak(pid: int, port: int, games: int, seconds: float, seed: int, names: list[str]) -> dict[str, float]:
+    """The server alone for ``seconds``, in parts of at least 5 s, each part playing the
+    next of ``names`` in turn; its RSS is sampled after each part."""
     samples: list[tuple[float, float]] = []
     start = time.monotonic()
     stop = start + seconds
     part = max(5.0, seconds / 20)
     actions = errors = 0
     while time.monotonic() < stop:
-        run = phase(pid, port, games, min(part, stop - time.monotonic()), 10**9, seed + len(samples))
+        game = names[len(samples) % len(names)]
+        run = phase(pid, port, games, min(part, stop - time.monotonic()), 10**9, seed + len(samples), game=game)
         actions, errors = actions + int(run["actions"]), errors + int(run["errors"])
         samples.append((time.monotonic() - start, rss_mb(pid)))
     if len(samples) < 2:
@@ -333,6 +399,8 @@ def main() -> None:
     parser.add_argument("--db", default="", help="database URL for the server (default: a new SQLite file)")
     parser.add_argument("--deflate", action="store_true", help="serve with permessage-deflate")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--game", default="ditch", help="the games played, comma-separated, or 'all'; each gets its own table "
+                        "against a reference sending its message shape, and the soak plays them in turn")
     parser.add_argument("--think", type=float, default=0.0,
                         help="players pause before each move (exponential, this mean in seconds): open-loop-like arrivals; "
                         "a player whose pause would end after the phase makes no more moves; 0: closed loop")
@@ -355,37 +423,59 @@ def main() -> None:
 def run(args: argparse.Namespace) -> None:
     work = Path(tempfile.mkdtemp(prefix="dicefront-load-"))
     db = args.db or str(work / "games.sqlite3")
-    port, ref_port = free_port(), free_port()
+    port = free_port()
     serve = [sys.executable, "-c", "from dicefront.cli import main; main()", "serve", "--db", db, "--port", str(port), "--step-delay", "0"]
     serve += ["--ws-deflate"] if args.deflate else []
     serve += ["--idle-minutes", args.idle_minutes] if args.idle_minutes else []
     trace = str(work / "trace.txt") if args.tail else ""
     env = dict(os.environ, DICEFRONT_TRACE=trace) if trace else None
+    games_played = game_names(args.game)
     with process(serve, port, "/api/games", env) as server, profiled(server.pid, args.profile):
-        template = asyncio.run(grab_template(port))
-        (work / "template.json").write_text(json.dumps(template))
-        reference = [sys.executable, __file__, "--reference-server", str(ref_port), str(work / "template.json")]
-        reference += ["--deflate"] if args.deflate else []
-        with process(reference, ref_port, "/ping") as ref:
-            loop = f"think {args.think:g} s (mean)" if args.think else "closed loop"
-            print(f"seed {args.seed}; {args.rounds} interleaved rounds of {args.seconds:g} s per load; db {db.split('://')[0] if '://' in db else 'sqlite'}; {loop}; "
-                  f"load average {os.getloadavg()[0]:.1f}")
-            print(f"{'games':>6} {'server':>10} {'actions':>8} {'act/s':>7} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6} {'cpu ms/act':>10} {'cpu ratio':>9} {'N/X ms':>7}")
-            for games in (int(g) for g in args.games.split(",")):
-                runs: dict[str, list[dict[str, float]]] = {"reference": [], "dicefront": []}
-                for r in range(args.rounds):
-                    ref_tail, tail = ("reference", f"dicefront={trace}") if args.tail else ("", "")
-                    runs["reference"].append(phase(ref.pid, ref_port, games, args.seconds, args.actions, args.seed + r, args.think, ref_tail))
-                    runs["dicefront"].append(phase(server.pid, port, games, args.seconds, args.actions, args.seed + r, args.think, tail))
-                ref_row, row = merged(runs["reference"]), merged(runs["dicefront"])
-                for name, m in (("reference", ref_row), ("dicefront", row)):
-                    ratio = m["cpu_ms_per_action"] / ref_row["cpu_ms_per_action"] if ref_row["cpu_ms_per_action"] else float("nan")
-                    print(f"{games:>6} {name:>10} {m['actions']:>8.0f} {m['actions_per_s']:>7.1f} {m['p50_ms']:>8.1f} "
-                          f"{m['p99_ms']:>8.1f} {m['errors']:>6.0f} {m['cpu_ms_per_action']:>10.2f} {ratio:>9.2f} {m['games_over_x_ms']:>7.1f}")
-                print(f"{'':>6} load average {os.getloadavg()[0]:.1f}")
+        loop = f"think {args.think:g} s (mean)" if args.think else "closed loop"
+        print(f"seed {args.seed}; {args.rounds} interleaved rounds of {args.seconds:g} s per load; db {db.split('://')[0] if '://' in db else 'sqlite'}; {loop}; "
+              f"load average {os.getloadavg()[0]:.1f}")
+        for game in games_played:
+            against_reference(args, work, server.pid, port, game, trace)
         if args.soak > 0:
-            result = soak(server.pid, port, args.soak_games, args.soak, args.seed)
-            print("soak:", json.dumps({k: round(v, 3) for k, v in result.items()}))
+            result = soak(server.pid, port, args.soak_games, args.soak, args.seed, games_played)
+            print(f"soak ({', '.join(games_played)}):", json.dumps({k: round(v, 3) for k, v in result.items()}))
+
+
+def game_names(spec: str) -> list[str]:
+    """``--game``: comma-separated names, or ``all`` for every registered game."""
+    from dicefront.core import registry
+
+    known = registry.names()
+    wanted = known if spec == "all" else [g.strip() for g in spec.split(",") if g.strip()]
+    unknown = [g for g in wanted if g not in known]
+    if unknown or not wanted:
+        raise SystemExit(f"--game: unknown game {', '.join(unknown) or '(none given)'}; known: {', '.join(known)}, or all")
+    return wanted
+
+
+def against_reference(args: argparse.Namespace, work: Path, pid: int, port: int, game: str, trace: str) -> None:
+    """The load table of one game: each load run against a reference that sends this
+    game's message shape, the two interleaved round by round."""
+    template = asyncio.run(grab_template(port, game))
+    (work / f"template-{game}.json").write_text(json.dumps(template))
+    ref_port = free_port()
+    reference = [sys.executable, __file__, "--reference-server", str(ref_port), str(work / f"template-{game}.json")]
+    reference += ["--deflate"] if args.deflate else []
+    with process(reference, ref_port, "/ping") as ref:
+        print(f"{game}:")
+        print(f"{'games':>6} {'server':>10} {'actions':>8} {'act/s':>7} {'p50 ms':>8} {'p99 ms':>8} {'errors':>6} {'cpu ms/act':>10} {'cpu ratio':>9} {'N/X ms':>7}")
+        for games in (int(g) for g in args.games.split(",")):
+            runs: dict[str, list[dict[str, float]]] = {"reference": [], "dicefront": []}
+            for r in range(args.rounds):
+                ref_tail, tail = ("reference", f"dicefront={trace}") if args.tail else ("", "")
+                runs["reference"].append(phase(ref.pid, ref_port, games, args.seconds, args.actions, args.seed + r, args.think, ref_tail, game))
+                runs["dicefront"].append(phase(pid, port, games, args.seconds, args.actions, args.seed + r, args.think, tail, game))
+            ref_row, row = merged(runs["reference"]), merged(runs["dicefront"])
+            for name, m in (("reference", ref_row), ("dicefront", row)):
+                ratio = m["cpu_ms_per_action"] / ref_row["cpu_ms_per_action"] if ref_row["cpu_ms_per_action"] else float("nan")
+                print(f"{games:>6} {name:>10} {m['actions']:>8.0f} {m['actions_per_s']:>7.1f} {m['p50_ms']:>8.1f} "
+                      f"{m['p99_ms']:>8.1f} {m['errors']:>6.0f} {m['cpu_ms_per_action']:>10.2f} {ratio:>9.2f} {m['games_over_x_ms']:>7.1f}")
+            print(f"{'':>6} load average {os.getloadavg()[0]:.1f}")
 
 
 @contextlib.contextmanager
@@ -425,10 +515,10 @@ def print_profile(path: str, top: int = 25) -> None:
         print(f"  incl {100 * n / samples:5.1f}%  {frame[:110]}")
 
 
-async def grab_template(port: int) -> dict[str, Any]:
-    """A real state message (the mover's greeting) as the reference's message shape."""
+async def grab_template(port: int, game: str) -> dict[str, Any]:
+    """A real state message of ``game`` (the mover's greeting) as the reference's message shape."""
     async with httpx.AsyncClient() as http:
-        made = (await http.post(f"http://{HOST}:{port}/api/games", json={"game": "ditch", "opponent": "friend"}, timeout=30)).json()
+        made = (await http.post(f"http://{HOST}:{port}/api/games", json={"game": game, "opponent": "friend"}, timeout=30)).json()
     tokens = [made["token"], made["invite"].split("#token=", 1)[1]]
     for token in tokens:
         async with websockets.connect(f"ws://{HOST}:{port}/ws/{made['id']}", max_size=1 << 22) as ws:
