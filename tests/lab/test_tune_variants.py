@@ -140,3 +140,31 @@ def test_a_candidate_without_decided_games_is_never_proposed(monkeypatch: pytest
     with pytest.raises(LabError, match="no candidate had a decided game"):
         tune_module.tune(game, ("random", "random"), 4, 1, play=lambda tasks, progress: [
             {"winner": None, "turns": 3, "truncated": False} for _ in tasks])
+
+
+def test_a_change_that_never_came_into_play_is_named_and_never_proposed(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the mine detectors' sweep rule (detector_sweep=pass) only matters with mines, which
+    # the default game has not: its games are the default game's, seed for seed
+    game = dicefront.load("army_backgammon")
+    monkeypatch.setattr(variants_module, "preset_candidates", lambda game: {})
+    result = tune_module.tune(game, ("random", "random"), 6, 2, workers=1)
+    assert "detector_sweep=pass" in result["candidates"] and "detector_sweep=pass" in result["same_as_current"]
+    assert result["candidates"]["detector_sweep=pass"] == result["candidates"]["current"]
+    assert "dice_rule=within-orders" not in result["same_as_current"], "a rule that plays differently is a real candidate"
+    assert result["proposed"] not in result["same_as_current"]
+    console = Console(record=True, width=300)
+    print_tune_variants(console, result)
+    text = console.export_text()
+    assert "the same games as current on every seed (the change never came into play): detector_sweep=pass" in text
+    with_mines = tune_module.tune(dicefront.load("army_backgammon", mines=True), ("random", "random"), 6, 2, workers=1)
+    assert "detector_sweep=pass" not in with_mines["same_as_current"]
+
+
+def test_a_same_game_candidate_loses_a_tie_to_the_game_as_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    # every candidate plays the very same records; one that sorts before "current"
+    # (archer_range=line) must not be proposed for a rate it only shares
+    game = dicefront.load("ditch")
+    monkeypatch.setattr(variants_module, "MAX_VARIANTS", 30)
+    result = tune_module.tune(game, ("random", "random"), 4, 1, play=lambda tasks, progress: [
+        {"winner": t.index % 2, "turns": 3, "truncated": False} for t in tasks])
+    assert "archer_range=line" in result["same_as_current"] and result["proposed"] == "current"

@@ -306,6 +306,9 @@ def variant_grids(result: dict[str, Any]) -> list[Grid]:
                   f"{result['target']}; {_needed(result)} to pin the rate to +- 3 points")]
     if result.get("left_out"):
         out.append(Grid("Left out", [], [[n] for n in result["left_out"]]))
+    if result.get("same_as_current"):
+        out.append(Grid("Same games as current", [], [[n] for n in result["same_as_current"]],
+                        "every seed's record equals the game as given's: the change never came into play, so it is never proposed"))
     return out
 
 

@@ -135,6 +135,8 @@ def print_tune_variants(console: Console, result: dict[str, Any]) -> None:
         console.print(f"a +-3-point interval needs about {result['games_needed_per_phase']} games")
     for note in result.get("left_out", []):
         console.print(f"left out: {escape(note)}")
+    if result.get("same_as_current"):
+        console.print(f"the same games as current on every seed (the change never came into play): {escape(', '.join(result['same_as_current']))}")
 
 
 def _pct(value: float | None) -> str:

@@ -129,9 +129,11 @@ def tune_variants(game: Game[Any, Any], module: Any, agents: tuple[str, str], ga
     def run(options: dict[str, Any], files: dict[str, str], start: int) -> list[dict[str, Any]]:
         return play([GameTask(game.name, options, agents, seed, i, files) for i in range(start, start + games)], progress)
 
-    table = {name: _row(run(options, files, 0)) for name, (options, files) in found.items()}
-    best = min(table, key=lambda n: (not table[n]["first_seat"]["decided_games"],
-                                     abs(table[n]["first_seat"]["first_seat_win_rate"] - 0.5), n))
+    played = {name: run(options, files, 0) for name, (options, files) in found.items()}
+    table = {name: _row(records) for name, records in played.items()}
+    same = same_as_current(played)
+    best = min((n for n in table if n not in same), key=lambda n: (not table[n]["first_seat"]["decided_games"],
+                                                                   abs(table[n]["first_seat"]["first_seat_win_rate"] - 0.5), n))
     if not table[best]["first_seat"]["decided_games"]:
         raise LabError(f"no candidate had a decided game in {games} games each (all draws or turn-limit games): "
                        "play more games, use stronger agents, or `lab balance` to see why")
@@ -140,7 +142,7 @@ def tune_variants(game: Game[Any, Any], module: Any, agents: tuple[str, str], ga
     pooled = _row([rec for records in fresh for rec in records])
     return {
         "game": game.name, "tuned": getattr(module, "WHAT", WHAT), "kind": "variants", "agents": list(agents), "seed": seed,
-        "games_per_phase": games, "rounds": rounds, "candidates": table, "left_out": notes, "proposed": best,
+        "games_per_phase": games, "rounds": rounds, "candidates": table, "left_out": notes, "same_as_current": same, "proposed": best,
         "proposed_options": found[best][0], "verification": checks, "verified": pooled,
         "verdict_after": pooled["verdict"],
         "games_needed_per_phase": games_needed(pooled["first_seat"]["decided_games"], pooled["games"]),
@@ -148,6 +150,18 @@ def tune_variants(game: Game[Any, Any], module: Any, agents: tuple[str, str], ga
         "method": __doc__.split("\n\n")[1].replace("\n", " ") if __doc__ else "",
         **reproducibility(agents, game),
     }
+
+
+def same_as_current(played: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """The candidates whose every game's record equals the game as given's on the same
+    seed (winner, length, decisions, dice, the game's own counts...): the change never
+    came into play in these games (Army Man Backgammon's mine-detector sweep without
+    mines). Such a candidate tells nothing the game as given does not, so it is never
+    the one proposed."""
+    base = played.get("current")
+    if not base:
+        return []
+    return [name for name, records in played.items() if name != "current" and records == base]
 
 
 def planned(game: Game[Any, Any], module: Any, games: int, rounds: int) -> int:
