@@ -107,6 +107,15 @@ def receive(ws: Any, sink: list[dict[str, Any]] | None = None) -> dict[str, Any]
             return msg
 
 
+def until_pong(ws: Any) -> list[dict[str, Any]]:
+    """Every message the socket received so far (a ping's pong marks the end)."""
+    ws.send_json({"type": "ping"})
+    out = []
+    while (msg := ws.receive_json()) != {"type": "pong"}:
+        out.append(msg)
+    return out
+
+
 class PatchingSocket:
     """A test websocket that, like the browser client, turns each state message's board
     patch back into the whole board (``svg``), checking that the patch fits."""

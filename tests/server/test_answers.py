@@ -10,15 +10,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from .conftest import create, invite_token, receive, settle
-
-
-def _until_pong(ws: Any) -> list[dict[str, Any]]:
-    ws.send_json({"type": "ping"})
-    out = []
-    while (msg := ws.receive_json()) != {"type": "pong"}:
-        out.append(msg)
-    return out
+from .conftest import create, invite_token, receive, settle, until_pong
 
 
 def _act(ws: Any, action: str) -> dict[str, Any]:
@@ -38,7 +30,7 @@ def test_the_other_seats_finished_plan_is_an_update_by_that_seat_and_ones_own_mo
     for action in ("counter 1/3", "done"):  # the other seat's plan: no orders
         answer = _act(other, action)
         assert answer["by"] == 1 and answer["seat"] == 1, f"{action}: the writer's own update is by its seat"
-    heard = [m for m in _until_pong(me) if m["type"] == "state"]
+    heard = [m for m in until_pong(me) if m["type"] == "state"]
     assert len(heard) == 1, "the finished plan is announced once"
     update = heard[0]
     assert update["step"] > greeting["step"] and update["by"] == 1 and update["actors"] == [0]

@@ -10,12 +10,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from .conftest import create, invite_token, live, receive, settle
-from .test_side_channel import _until_pong
+from .conftest import create, invite_token, live, receive, settle, until_pong
 
 
 def _states(ws: Any) -> list[dict[str, Any]]:
-    return [m for m in _until_pong(ws) if m.get("type") == "state"]
+    return [m for m in until_pong(ws) if m.get("type") == "state"]
 
 
 def _one_move(client: TestClient, connect: Any, seed: int) -> tuple[list[list[dict[str, Any]]], list[dict[str, Any]], Any]:

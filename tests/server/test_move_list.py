@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from .conftest import create, drain, invite_token, live, receive, settle
-from .test_side_channel import PLANS, _comparable, _until_pong, _write_plan
+from .conftest import create, drain, invite_token, live, receive, settle, until_pong
+from .test_side_channel import PLANS, _comparable, _write_plan
 
 
 def _ask(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
@@ -71,7 +71,7 @@ def _moves_after_plan(client: TestClient, connect: Any, orders: int) -> tuple[li
     written = _write_plan(me, orders)
     heard = []
     for ws in (other, watcher):
-        _until_pong(ws)  # whatever the plan made them hear (compared in test_side_channel)
+        until_pong(ws)  # whatever the plan made them hear (compared in test_side_channel)
         moves = _ask(ws, {"type": "moves"})
         frames = [_ask(ws, {"type": "frame", "step": m["n"]}) for m in moves["moves"]]
         too_far = _ask(ws, {"type": "frame", "step": len(moves["moves"]) + 1})

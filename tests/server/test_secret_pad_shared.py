@@ -20,9 +20,9 @@ from fastapi.testclient import TestClient
 
 from dicefront.server import create_app
 
-from .conftest import PatchingSocket
+from .conftest import PatchingSocket, until_pong
 from .test_claims import _row, _wait
-from .test_side_channel import _comparable, _until_pong
+from .test_side_channel import _comparable
 
 
 class _Planner:
@@ -93,14 +93,14 @@ def test_a_computer_plan_is_heard_through_another_process_no_earlier_than_throug
             return ws
 
         here, there = watch(client_a), watch(client_b)
-        greeted = _until_pong(here), _until_pong(there)
+        greeted = until_pong(here), until_pong(there)
         assert _comparable(greeted[0]) == _comparable(greeted[1])
         padding, release = _hold_padding(hub_a, monkeypatch)
         driving[0] = True
         watch(client_a)  # a third spectator: its connection starts the driver
         _wait("the computer's plan being padded", padding.is_set)
         _wait("the other process catching up", _caught_up(pg_url, hub_b, game_id))
-        during = _comparable(_until_pong(here)), _comparable(_until_pong(there))
+        during = _comparable(until_pong(here)), _comparable(until_pong(there))
         assert during[1] == during[0], (
             f"through the other process a spectator heard {len(during[1])} message(s) while the driving process still "
             f"padded the computer's plan ({len(during[0])} through it)"
@@ -108,7 +108,7 @@ def test_a_computer_plan_is_heard_through_another_process_no_earlier_than_throug
         release.set()
         _wait("the plan being published", lambda: hub_a.rooms[game_id].driver.done())
         _wait("the other process catching up", _caught_up(pg_url, hub_b, game_id))  # and telling its connections
-        after = _comparable(_until_pong(here)), _comparable(_until_pong(there))
+        after = _comparable(until_pong(here)), _comparable(until_pong(there))
         assert after[0] and after[1] == after[0], "the spectators heard the published plan differently through the two processes"
 
 
@@ -134,16 +134,16 @@ def test_a_move_stored_through_another_process_during_the_padding_makes_the_comp
         before = len(_row(pg_url, game_id).steps)
         me = PatchingSocket(stack.enter_context(client_b.websocket_connect(f"/ws/{game_id}")))
         me.send_json({"type": "hello", "token": made["token"]})
-        heard = _until_pong(me)
+        heard = until_pong(me)
         action = next(m for m in heard if m["type"] == "state")["actions"][0]["text"]
         me.send_json({"type": "act", "action": action})
-        answer = _until_pong(me)
+        answer = until_pong(me)
         assert [m["type"] for m in answer if m["type"] != "players"] == ["state"]
         assert len(_row(pg_url, game_id).steps) == before + 1, "the person's move is stored while the computer's plan is padded"
         release.set()
         _wait("the plan being published", lambda: hub_a.rooms[game_id].driver.done())
         _wait("the other process catching up", _caught_up(pg_url, hub_b, game_id))
-        rest = _until_pong(me)
+        rest = until_pong(me)
     steps = _row(pg_url, game_id).steps
     assert steps[before].player == 0 and [s.player for s in steps[before + 1:]] == [1] * (len(steps) - before - 1) and len(steps) > before + 1
     assert len(pads) == 2, "the computer planned again after the person's move (and padded that plan too)"

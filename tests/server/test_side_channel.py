@@ -13,19 +13,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from .conftest import create, invite_token, live, receive, settle
+from .conftest import create, invite_token, live, receive, settle, until_pong
 
 PLANS = [0, 1, 2, 3]
 COUNTER = "counter 3/1"  # the counter that allows three orders
 
-
-def _until_pong(ws: Any) -> list[dict[str, Any]]:
-    """Every message the socket received so far (a ping's pong marks the end)."""
-    ws.send_json({"type": "ping"})
-    out = []
-    while (msg := ws.receive_json()) != {"type": "pong"}:
-        out.append(msg)
-    return out
 
 
 def _comparable(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -58,7 +50,7 @@ def _friend_run(client: TestClient, connect: Any, orders: int) -> tuple[list[dic
     for ws in (other, watcher):
         receive(ws)
     written = _write_plan(me, orders)
-    heard = _until_pong(other), _until_pong(watcher)
+    heard = until_pong(other), until_pong(watcher)
     public_steps = client.get(f"/api/games/{made['id']}").json()["steps"]
     return heard[0], heard[1], written, public_steps
 
@@ -120,7 +112,7 @@ def _computer_run(client: TestClient, connect: Any, monkeypatch: pytest.MonkeyPa
         me.send_json({"type": "act", "action": action})
         msg = receive(me)
     settle(client, made["id"])  # turn 2: the computer writes its plan in one batch
-    heard = _comparable(_until_pong(me)), _comparable(_until_pong(watcher))
+    heard = _comparable(until_pong(me)), _comparable(until_pong(watcher))
     assert live(client, made["id"]).state.turn == 2 and msg["seat"] == 0
     return [heard], delays, now[0]
 
