@@ -247,7 +247,10 @@ async def play(seats: list[Seat], rng: random.Random, clock: Clock, max_actions:
             if time.monotonic() + pause >= clock.until:  # it would move after the phase: it does not (moving at the
                 await asyncio.sleep(max(0.0, clock.until - time.monotonic()))  # phase's last instant, all such players
                 return  # at once, was a burst no person makes)
+            seen = mover.latest
             await asyncio.sleep(pause)
+            if mover.latest is not seen:  # an update came while it looked (the other seat's plan): look again
+                continue
         start = time.perf_counter()
         mover.changed.clear()
         await mover.ws.send(json.dumps({"type": "act", "action": rng.choice(mover.latest["actions"])["text"]}))
