@@ -168,3 +168,13 @@ def test_a_same_game_candidate_loses_a_tie_to_the_game_as_given(monkeypatch: pyt
     result = tune_module.tune(game, ("random", "random"), 4, 1, play=lambda tasks, progress: [
         {"winner": t.index % 2, "turns": 3, "truncated": False} for t in tasks])
     assert "archer_range=line" in result["same_as_current"] and result["proposed"] == "current"
+
+
+def test_a_tie_between_real_candidates_goes_to_the_game_as_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the first seat wins half the games in every candidate, but the records differ
+    # (turns), so none is the same game: the game as given still wins the tie
+    game = dicefront.load("ditch")
+    monkeypatch.setattr(variants_module, "MAX_VARIANTS", 30)
+    result = tune_module.tune(game, ("random", "random"), 4, 1, play=lambda tasks, progress: [
+        {"winner": t.index % 2, "turns": sum(map(ord, repr(sorted(t.options.items())))), "truncated": False} for t in tasks])
+    assert not result["same_as_current"] and result["proposed"] == "current"

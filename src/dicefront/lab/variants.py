@@ -132,8 +132,10 @@ def tune_variants(game: Game[Any, Any], module: Any, agents: tuple[str, str], ga
     played = {name: run(options, files, 0) for name, (options, files) in found.items()}
     table = {name: _row(records) for name, records in played.items()}
     same = same_as_current(played)
+    # ties go to the game as given (no change is proposed for nothing), then by name
     best = min((n for n in table if n not in same), key=lambda n: (not table[n]["first_seat"]["decided_games"],
-                                                                   abs(table[n]["first_seat"]["first_seat_win_rate"] - 0.5), n))
+                                                                   abs(table[n]["first_seat"]["first_seat_win_rate"] - 0.5),
+                                                                   n != "current", n))
     if not table[best]["first_seat"]["decided_games"]:
         raise LabError(f"no candidate had a decided game in {games} games each (all draws or turn-limit games): "
                        "play more games, use stronger agents, or `lab balance` to see why")
