@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import pairwise
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import dicefront
 from dicefront.core import random_step
@@ -43,6 +46,19 @@ def test_a_patch_applied_to_the_previous_board_gives_the_new_board(name: str) ->
                 patched += bool(patch["ops"])
                 boards[v] = board_diff.pieces(svg)
     assert patched, f"{name}, seed {seed}: no board ever changed"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from("abcde"), max_size=12), st.lists(st.sampled_from("abcdef"), max_size=12))
+def test_a_patch_between_any_two_lists_of_pieces_gives_the_new_list(old: list[str], new: list[str]) -> None:
+    patch = board_diff.diff(old, new)
+    assert board_diff.apply_patch(old, patch) == new
+    ops = patch["ops"]
+    assert all(a[1] <= b[0] for a, b in pairwise(ops)), f"operations overlap or are out of order: {ops}"
+    same = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), min(len(old), len(new)))
+    assert all(op[0] >= same for op in ops), f"an operation touches the equal pieces before the first change: {ops}"
+    if old == new:
+        assert ops == []
 
 
 def test_a_patch_that_does_not_fit_the_board_is_refused() -> None:

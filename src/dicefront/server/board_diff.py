@@ -18,6 +18,8 @@ nothing the two whole boards would not."""
 from __future__ import annotations
 
 from difflib import SequenceMatcher
+from itertools import compress, count
+from operator import ne
 from typing import Any
 
 from .wire import dumps
@@ -53,19 +55,21 @@ def diff(old: list[str], new: list[str]) -> Patch:
     (difflib)."""
     if len(old) == len(new):
         ops: list[list[Any]] = []
-        for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            if a is b or a == b:
-                continue
+        for i in compress(count(), map(ne, old, new)):  # the pieces that differ, found in C (a piece kept is the same object)
             if ops and ops[-1][1] == i:
                 ops[-1][1] = i + 1
-                ops[-1][2].append(b)
+                ops[-1][2].append(new[i])
             else:
-                ops.append([i, i + 1, [b]])
+                ops.append([i, i + 1, [new[i]]])
         return {"of": len(old), "ops": ops}
+    shorter = min(len(old), len(new))
+    head = next(compress(count(), map(ne, old, new)), shorter)  # the equal pieces before the first that differs
+    tail = next(compress(count(), map(ne, reversed(old[head:]), reversed(new[head:]))), shorter - head)  # and after the last
     ops = []
-    for tag, i1, i2, j1, j2 in SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+    middle = SequenceMatcher(None, old[head:len(old) - tail], new[head:len(new) - tail], autojunk=False)
+    for tag, i1, i2, j1, j2 in middle.get_opcodes():
         if tag != "equal":
-            ops.append([i1, i2, new[j1:j2]])
+            ops.append([head + i1, head + i2, new[head + j1:head + j2]])
     return {"of": len(old), "ops": ops}
 
 

@@ -432,10 +432,23 @@ def chance_sides(state: State) -> tuple[int, ...] | None:
     position), or None when its outcomes are not dice."""
     if not state.is_chance or state.is_terminal:
         return None
-    faces = [roll.faces for roll, _ in state.chance_outcomes()]
-    if not faces or any(len(f) != len(faces[0]) or not all(type(x) is int for x in f) for f in faces):
-        return None
-    return tuple(max(int(f[i]) for f in faces) for i in range(len(faces[0])))
+    outcomes = state.chance_outcomes()
+    hit = _SIDES.get(id(outcomes))
+    if hit is not None and hit[0] is outcomes:  # a game's fixed table of outcomes (2d6 twice: 1,296 rolls) is read once
+        return hit[1]
+    faces = [roll.faces for roll, _ in outcomes]
+    sides = None
+    if faces and not any(len(f) != len(faces[0]) or not all(type(x) is int for x in f) for f in faces):
+        sides = tuple(max(int(f[i]) for f in faces) for i in range(len(faces[0])))
+    _SIDES[id(outcomes)] = (outcomes, sides)  # the entry holds the outcomes: their id is not reused while kept
+    while len(_SIDES) > SIDES_SIZE:
+        _SIDES.pop(next(iter(_SIDES)))
+    return sides
+
+
+# id(outcomes) -> (outcomes, their dice's sides), the latest SIDES_SIZE
+_SIDES: dict[int, tuple[Any, tuple[int, ...] | None]] = {}
+SIDES_SIZE = 64
 
 
 __all__ = ["LiveGame", "Storage", "chance_kind", "chance_sides", "players_of", "result_of", "rolls", "shared_game", "stored_summary",

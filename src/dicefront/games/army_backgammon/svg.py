@@ -10,6 +10,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Action
+from ...core.svg_pieces import SEP, PieceBuilder, PieceMemo
 from .actions import ORDER_NAMES, Attack, ChangeStance, Detector, KeepStances, Mine, Move, Orders, Sergeant, Skip
 from .constants import DICE_USED_PHASES
 from .tactics import forward
@@ -37,6 +38,7 @@ class _Static(NamedTuple):
     head: list[str]
     exits: list[str]
     rows: list[list[str]]  # rows 1..24: each band and its number
+    memo: PieceMemo  # the men and rows drawn and cut so far (render_pieces)
 
 
 def static_svg(game: ArmyBackgammonGame, viewer: int | None) -> _Static:
@@ -47,30 +49,38 @@ def static_svg(game: ArmyBackgammonGame, viewer: int | None) -> _Static:
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">',
         f'<rect width="{WIDTH}" height="{height}" fill="{BG}"/>',
     ]
-    return _Static(head, _exits(viewer), [_band(row, viewer) for row in range(1, 25)])
+    return _Static(head, _exits(viewer), [_band(row, viewer) for row in range(1, 25)], PieceMemo())
 
 
 def render_svg(game: ArmyBackgammonGame, view: dict[str, Any], static: _Static | None = None) -> str:
     """The board as the view's viewer sees it; ``static``: :func:`static_svg` for this
     viewer (drawn here when not given)."""
+    return SEP.join(render_pieces(game, view, static))
+
+
+def render_pieces(game: ArmyBackgammonGame, view: dict[str, Any], static: _Static | None = None) -> list[str]:
+    """:func:`render_svg` cut before every element id (core/svg_pieces.py): a man is
+    drawn once per game and viewer for each of his looks and places, the rows once for
+    each set of minefields shown, and what did not change comes back as the same pieces."""
     viewer = view["viewer"]
     if static is None:
         static = static_svg(game, viewer)
-    out = list(static.head)
-    out += _header(game, view)
-    out += static.exits
+    board = PieceBuilder(static.memo)
+    board.add("\n".join([*static.head, *_header(game, view), *static.exits]), keep=False)  # the status: new at every step
     mines = {(o, r): rev for o in (0, 1) for r, rev in view["mines"][o]}
-    for row in range(1, 25):
-        out += static.rows[row - 1]
-        out += _mines(row, viewer, mines)
+    board.group(tuple(sorted(mines.items())), lambda rows: rows.add("".join(
+        "\n" + "\n".join(static.rows[row - 1] + _mines(row, viewer, mines)) for row in range(1, 25))))
     by_row: dict[int, list[list[Any]]] = {}
     for man in view["men"]:
         by_row.setdefault(man[1], []).append(man)
+    mines_on = view["mines_on"]
     for row, men in by_row.items():
         for i, man in enumerate(men):
-            out += _man(game, man, LEFT + 6 + i * 104, _y(row, viewer) + 2, view["mines_on"])
-    out.append("</svg>")
-    return "\n".join(out)
+            x, y = LEFT + 6 + i * 104, _y(row, viewer) + 2
+            key = (man[0], man[1], tuple(man[2]), *man[3:], x, y, mines_on)
+            board.draw(key, lambda m=man, x=x, y=y: "\n" + "\n".join(_man(game, m, x, y, mines_on)))  # type: ignore[misc]
+    board.add("\n</svg>")
+    return board.pieces
 
 
 def _header(game: ArmyBackgammonGame, view: dict[str, Any]) -> list[str]:

@@ -5,10 +5,11 @@ clickable elements carry ``class="df-target"``."""
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Action
 from ...core.grid import Grid
+from ...core.svg_pieces import SEP, PieceBuilder, PieceMemo
 from .actions import Activate, Attack, BreakAway, Charge, ChooseMap, ChooseSide, Deploy, MoveTo, Pass, Regroup
 from .combat import charge_square
 
@@ -34,36 +35,55 @@ def _rid(player: int, key: str) -> str:
     return f"r{player}-{key.replace('/', '-')}"
 
 
-def static_svg(game: DieFightingGame, viewer: int | None) -> dict[tuple[str, ...], str]:
-    """The field's terrain and labels, drawn once per game and choice of maps: a memo
-    filled as maps are chosen (the core keeps it per game and viewer)."""
-    return {}
+class _Static(NamedTuple):
+    """What one game draws for one viewer and keeps (see :func:`static_svg`)."""
+
+    terrain: dict[tuple[str, ...], str]  # the field's terrain and labels by the maps chosen
+    memo: PieceMemo  # the units and trays drawn and cut so far (render_pieces)
 
 
-def render_svg(game: DieFightingGame, view: dict[str, Any], static: dict[tuple[str, ...], str] | None = None) -> str:
-    """The field as the view's viewer sees it; ``static``: :func:`static_svg`'s memo
-    (a fresh one when not given)."""
-    static = {} if static is None else static
-    parts: list[str] = []
+def static_svg(game: DieFightingGame, viewer: int | None) -> _Static:
+    """The field's terrain and labels, drawn once per game and choice of maps, and the
+    parts drawn so far: memos filled as the game goes (the core keeps them per game and
+    viewer)."""
+    return _Static({}, PieceMemo())
+
+
+def render_svg(game: DieFightingGame, view: dict[str, Any], static: _Static | None = None) -> str:
+    """The field as the view's viewer sees it; ``static``: :func:`static_svg`'s memos
+    (fresh ones when not given)."""
+    return SEP.join(render_pieces(game, view, static))
+
+
+def render_pieces(game: DieFightingGame, view: dict[str, Any], static: _Static | None = None) -> list[str]:
+    """:func:`render_svg` cut before every element id (core/svg_pieces.py): a unit or a
+    tray is drawn once per game and viewer for each of its contents, and what did not
+    change comes back as the same pieces."""
+    static = static_svg(game, view.get("viewer")) if static is None else static
+    board = PieceBuilder(static.memo)
     top = 28
     height = top
+    field = ""
     if len(view["maps"]) == game.map_count:
-        board = game.field_for(view["maps"])
-        size = min(56, (WIDTH - 40) // board.grid.width)
+        size = min(56, (WIDTH - 40) // game.field_for(view["maps"]).grid.width)
         maps = tuple(str(m) for m in view["maps"])
-        if maps not in static:
-            static[maps] = "".join(_terrain(game, view, size, top))
-        parts.append(static[maps])
-        parts.extend(_units(game, view, size, top))
-        height = top + size * board.grid.height + 24
-    parts.extend(_reserves(game, view, height))
-    height += 2 * 40 + 30
+        if maps not in static.terrain:
+            static.terrain[maps] = "".join(_terrain(game, view, size, top))
+        field = static.terrain[maps]
+        height = top + size * game.field_for(view["maps"]).grid.height + 24
+    height_all = height + 2 * 40 + 30
     head = escape(view.get("status", ""))
-    title = f'<text x="10" y="19" fill="#eeeeee" font-size="15" font-family="sans-serif">{head}</text>'
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" font-family="sans-serif">'
-        f'<rect width="{WIDTH}" height="{height}" fill="#161616"/>{title}{"".join(parts)}</svg>'
-    )
+    board.add(f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height_all}" font-family="sans-serif">'
+              f'<rect width="{WIDTH}" height="{height_all}" fill="#161616"/>'
+              f'<text x="10" y="19" fill="#eeeeee" font-size="15" font-family="sans-serif">{head}</text>', keep=False)  # new at every step
+    if field:
+        board.add(field)
+        units = (maps, tuple(map(tuple, view["units"])), view["active"], tuple(view["done"]))
+        board.group(units, lambda sub: _units(game, view, size, top, sub))
+    trays = (height, tuple(tuple(sorted(a.items())) for a in view["army"]), tuple(view["lost"]), _pending_total(view))
+    board.group(trays, lambda sub: _reserves(game, view, height, sub))
+    board.add("</svg>")
+    return board.pieces
 
 
 def _terrain(game: DieFightingGame, view: dict[str, Any], size: int, top: int) -> list[str]:
@@ -92,20 +112,19 @@ def _terrain(game: DieFightingGame, view: dict[str, Any], size: int, top: int) -
     return out
 
 
-def _units(game: DieFightingGame, view: dict[str, Any], size: int, top: int) -> list[str]:
-    board = game.field_for(view["maps"])
-    grid = board.grid
+def _units(game: DieFightingGame, view: dict[str, Any], size: int, top: int, board: PieceBuilder) -> None:
+    field = game.field_for(view["maps"])
+    grid = field.grid
     left = 24
-    out = []
     done = set(view["done"])
     for uid, owner, kind, cmd, cell_name, points, uses in view["units"]:
         spot = grid.parse(cell_name)
         if spot is None:
             continue
         x, y = left + spot[0] * size, top + (grid.height - 1 - spot[1]) * size
-        out.append(_unit(game, owner, kind, cmd, points, uses, x, y, size, f"u-{cell_name}",
-                         uid == view["active"], uid in done, piece=f"unit-{uid}", ground=board.terrain(spot)))
-    return out
+        args = (owner, kind, cmd, points, uses, x, y, size, f"u-{cell_name}", uid == view["active"], uid in done, f"unit-{uid}",
+                field.terrain(spot))
+        board.draw(args, lambda a=args: _unit(game, *a[:11], piece=a[11], ground=a[12]))  # type: ignore[misc]
 
 
 def _unit(game: DieFightingGame, owner: int, kind: str, cmd: str, points: int, uses: int,
@@ -143,28 +162,31 @@ def _unit(game: DieFightingGame, owner: int, kind: str, cmd: str, points: int, u
     return "".join(body)
 
 
-def _reserves(game: DieFightingGame, view: dict[str, Any], top: int) -> list[str]:
-    out = []
+def _pending_total(view: dict[str, Any]) -> Any:
+    pending = view.get("pending")
+    return pending.get("total") if pending else None
+
+
+def _reserves(game: DieFightingGame, view: dict[str, Any], top: int, board: PieceBuilder) -> None:
     for p in (0, 1):
         y = top + p * 40
         lost = view["lost"][1 - p]
-        out.append(f'<text x="10" y="{y + 24}" fill="{PLAYER_FILL[p]}" font-size="13" font-weight="bold">'
-                   f'{escape(game.seat_name(p))}</text>'
-                   f'<text x="80" y="{y + 24}" fill="#aaa" font-size="11">scored {lost}</text>')
+        board.add(f'<text x="10" y="{y + 24}" fill="{PLAYER_FILL[p]}" font-size="13" font-weight="bold">'
+                  f'{escape(game.seat_name(p))}</text>'
+                  f'<text x="80" y="{y + 24}" fill="#aaa" font-size="11">scored {lost}</text>')
         x = 150
         for key, count in sorted(view["army"][p].items()):
             kind, _, cmd = key.partition("/")
-            out.append(_unit(game, p, kind, cmd, game.table.units[kind].die, game.table.units[kind].uses,
-                             x, y, 38, _rid(p, key), False, False))
-            out.append(f'<text x="{x + 40}" y="{y + 24}" fill="#ddd" font-size="11">x{count}</text>')
+            board.add(_unit(game, p, kind, cmd, game.table.units[kind].die, game.table.units[kind].uses,
+                            x, y, 38, _rid(p, key), False, False))
+            board.add(f'<text x="{x + 40}" y="{y + 24}" fill="#ddd" font-size="11">x{count}</text>')
             x += 62
             if x > WIDTH - 60:
                 break
-    pending = view.get("pending")
-    if pending and pending.get("total") is not None:
-        out.append(f'<text x="10" y="{top + 100}" fill="#ffd54a" font-size="13">Attack total {pending["total"]}: '
-                   f'waiting for the defence dice</text>')
-    return out
+    total = _pending_total(view)
+    if total is not None:
+        board.add(f'<text x="10" y="{top + 100}" fill="#ffd54a" font-size="13">Attack total {total}: '
+                  f'waiting for the defence dice</text>')
 
 
 def action_path(state: DieFightingState, action: Action) -> list[str]:

@@ -7,10 +7,12 @@ warbands are ``foe-w1``-``foe-w3`` (not clickable)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Action
+from ...core.svg_pieces import SEP, PieceBuilder, PieceMemo
 from . import PLAYER_NAMES
 from .actions import BackOut, FightOn, Move, PickCounter, Raze, Recruit, Submit
 from .constants import REVEALED
@@ -162,6 +164,8 @@ class _Static(NamedTuple):
 
     pos: dict[str, tuple[float, float]]
     head: list[str]  # the opening tag, the map and its roads
+    head_text: str  # ``head``, a part on each line
+    memo: PieceMemo  # the places and warbands drawn and cut so far (render_pieces)
 
 
 def static_svg(game: HellsDitchGame, viewer: int | None) -> _Static:
@@ -177,23 +181,37 @@ def static_svg(game: HellsDitchGame, viewer: int | None) -> _Static:
         head.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#8a6d3b" stroke-width="7" '
                     'stroke-dasharray="2 5"/>')
         head.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="#8a6d3b" stroke-width="2"/>')
-    return _Static(pos, head)
+    return _Static(pos, head, "\n".join(head), PieceMemo())
 
 
 def render_svg(game: HellsDitchGame, view: dict[str, Any], static: _Static | None = None) -> str:
     """The valley as the view's viewer sees it; ``static``: :func:`static_svg` (drawn
     here when not given)."""
+    return SEP.join(render_pieces(game, view, static))
+
+
+def render_pieces(game: HellsDitchGame, view: dict[str, Any], static: _Static | None = None) -> list[str]:
+    """:func:`render_svg` cut before every element id (core/svg_pieces.py): the places are
+    drawn once per game and viewer for each set of razed villages and fight, the
+    warbands on the map once for each of their placings, and what did not change comes
+    back as the same pieces."""
     if static is None:
         static = static_svg(game, view["viewer"])
     pos = static.pos
-    parts = list(static.head)
-    for lid, (x, y) in pos.items():
-        parts += _location(game, view, lid, x, y)
-    parts += _warbands(view, pos)
-    parts += _fight_banner(game, view)
-    parts += _panel(game, view)
-    parts.append("</svg>")
-    return "\n".join(parts)
+    board = PieceBuilder(static.memo)
+    board.add(static.head_text)
+    fight = view["fight"]
+    places = (tuple(view["razed"]), None if fight is None else ("at", fight["place"]))
+    board.group(places, lambda sub: sub.add(_lines(part for lid, (x, y) in pos.items() for part in _location(game, view, lid, x, y))))
+    bands = (view["viewer"], tuple((p, b["band"], b["hp"], b["at"]) for p in (0, 1) for b in view["warbands"][p]))
+    board.group(bands, lambda sub: sub.add(_lines(_warbands(view, pos))))
+    board.add(_lines([*_fight_banner(game, view), *_panel(game, view), "</svg>"]), keep=False)  # plans and counters: new at most steps
+    return board.pieces
+
+
+def _lines(parts: Iterable[str]) -> str:
+    """``parts`` as they follow others in the picture: each on a line of its own."""
+    return "".join("\n" + part for part in parts)
 
 
 def action_path(state: HellsDitchState, action: Action) -> list[str]:

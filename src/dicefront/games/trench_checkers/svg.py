@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Action
 from ...core.grid import Cell, Grid
+from ...core.svg_pieces import SEP, PieceBuilder, PieceMemo
 from .actions import Attack, ChooseFirst, EndAttacks, Move, Pass, PlaceTerrain, Play
 
 if TYPE_CHECKING:
@@ -41,6 +42,10 @@ class _Static(NamedTuple):
     head: list[str]
     cells: list[tuple[Cell, int, int, str]]  # each square: where it is drawn, its ground
     labels: list[str]  # the files' letters and the ranks' numbers
+    memo: PieceMemo  # the squares drawn and cut so far (render_pieces)
+    at: dict[str, Cell]  # each square by its name
+    head_text: str  # ``head`` joined
+    labels_text: str  # ``labels`` joined
 
 
 def static_svg(game: TrenchCheckersGame, viewer: int | None) -> _Static:
@@ -61,38 +66,65 @@ def static_svg(game: TrenchCheckersGame, viewer: int | None) -> _Static:
     for r in range(grid.height):
         y = MARGIN + (grid.height - 1 - r) * SIZE + SIZE // 2 + 4
         labels.append(f'<text x="{MARGIN - 6}" y="{y}" font-size="12" fill="#aaa" text-anchor="end">{r + 1}</text>')
-    return _Static(head, cells, labels)
+    return _Static(head, cells, labels, PieceMemo(), {Grid.name(c): c for c in grid.cells()}, "".join(head), "".join(labels))
 
 
 def render_svg(game: TrenchCheckersGame, view: dict[str, Any], static: _Static | None = None) -> str:
     """The board as the view's viewer sees it; ``static``: :func:`static_svg` (drawn
     here when not given)."""
+    return SEP.join(render_pieces(game, view, static))
+
+
+def render_pieces(game: TrenchCheckersGame, view: dict[str, Any], static: _Static | None = None) -> list[str]:
+    """:func:`render_svg` cut before every element id (core/svg_pieces.py): a square is
+    drawn once per game and viewer for each of its contents, and a square that did not
+    change comes back as the same piece."""
     if static is None:
         static = static_svg(game, view["viewer"])
     grid = game.board.grid
-    out = list(static.head)
-    stacks = {grid.parse(c): (o, r, a) for c, o, r, a in view["stacks"]}
-    pids = {grid.parse(c): ids for c, ids in view["pieces"]}  # the same squares as "stacks"
-    terrain = {grid.parse(c) for c, _ in view["terrain"]}
-    claimed = {grid.parse(c) for c in view["claimed"]}
+    board = PieceBuilder(static.memo)
+    board.add(static.head_text)
+    key = (tuple(map(tuple, view["stacks"])), tuple(tuple(ids) for _, ids in view["pieces"]), tuple(map(tuple, view["terrain"])),
+           tuple(view["claimed"]), tuple(view["wounded"]))
+    board.group(key, lambda squares: _squares(game, static, view, squares))
+    board.add(static.labels_text)
+    board.add("".join(_footer(game, view, MARGIN + grid.height * SIZE + 20)), keep=False)  # the status: new at every step
+    board.add("</svg>")
+    return board.pieces
+
+
+def _squares(game: TrenchCheckersGame, static: _Static, view: dict[str, Any], board: PieceBuilder) -> None:
+    """Every square with what stands on it, each drawn once per game and viewer for each
+    of its contents."""
+    at = static.at
+    stacks = {at[c]: (o, r, a) for c, o, r, a in view["stacks"]}
+    pids = {at[c]: tuple(ids) for c, ids in view["pieces"]}  # the same squares as "stacks"
+    terrain = {at[c] for c, _ in view["terrain"]}
+    claimed = {at[c] for c in view["claimed"]}
+    wounded = tuple(view["wounded"])
     for cell, x, y, kind in static.cells:
         if kind == "depot" and cell in claimed:
             kind = "claimed"
-        tip = _tip(game, grid.name(cell), kind, stacks.get(cell))
-        out.append(
-            f'<rect id="{cell_id(cell)}" class="df-target" x="{x}" y="{y}" width="{SIZE}" height="{SIZE}" '
-            f'fill="{FILL[kind]}" stroke="#111" stroke-width="1" aria-label="{escape(tip)}"><title>{escape(tip)}</title></rect>'
-        )
-        if kind in ("depot", "claimed"):
-            out.append(f'<text x="{x + 4}" y="{y + 13}" font-size="11" fill="#e6d35a" pointer-events="none">$</text>')
-        if cell in terrain:
-            out.append(f'<rect x="{x + 8}" y="{y + 8}" width="{SIZE - 16}" height="{SIZE - 16}" rx="6" fill="#777" stroke="#ccc" pointer-events="none"/>')
-        if cell in stacks:
-            owner, ranks, active = stacks[cell]
-            out.extend(_stack(x, y, owner, list(zip(pids[cell], ranks, strict=True)), active, view["wounded"][owner]))
-    out.extend(static.labels)
-    out.extend(_footer(game, view, MARGIN + grid.height * SIZE + 20))
-    out.append("</svg>")
+        stack = stacks.get(cell)
+        key = (cell, kind, cell in terrain, stack, pids.get(cell), stack is not None and wounded[stack[0]])
+        board.draw(key, lambda: _square(game, cell, x, y, kind, key[2], stack, pids.get(cell, ()), wounded))  # noqa: B023 (called at once)
+
+
+def _square(game: TrenchCheckersGame, cell: Cell, x: int, y: int, kind: str, blocked: bool,
+            stack: tuple[int, str, bool] | None, ids: tuple[int, ...], wounded: tuple[bool, ...]) -> str:
+    """One square with what stands on it: its ground, terrain and stack."""
+    tip = _tip(game, Grid.name(cell), kind, stack)
+    out = [
+        f'<rect id="{cell_id(cell)}" class="df-target" x="{x}" y="{y}" width="{SIZE}" height="{SIZE}" '
+        f'fill="{FILL[kind]}" stroke="#111" stroke-width="1" aria-label="{escape(tip)}"><title>{escape(tip)}</title></rect>'
+    ]
+    if kind in ("depot", "claimed"):
+        out.append(f'<text x="{x + 4}" y="{y + 13}" font-size="11" fill="#e6d35a" pointer-events="none">$</text>')
+    if blocked:
+        out.append(f'<rect x="{x + 8}" y="{y + 8}" width="{SIZE - 16}" height="{SIZE - 16}" rx="6" fill="#777" stroke="#ccc" pointer-events="none"/>')
+    if stack is not None:
+        owner, ranks, active = stack
+        out.extend(_stack(x, y, owner, list(zip(ids, ranks, strict=True)), active, wounded[owner]))
     return "".join(out)
 
 
