@@ -77,7 +77,7 @@ def board(live: LiveGame, seat: int | None) -> dict[str, Any]:
         board = {
             "view": view,
             "svg": shared_picture(live, seat, view),
-            "status": state.status_text(),
+            "status": view["status"] if isinstance(view.get("status"), str) else state.status_text(),  # the view's, not made twice
             "actors": list(state.actors),
             "terminal": live.finished,
             "result": live.result() if live.finished else None,

@@ -546,18 +546,24 @@ class DieFightingState(PhaseState[DieFightingAction]):
     def status_text(self) -> str:
         if self.phase == PH_OVER or self.phase in DICE_PHASES:
             return super().status_text()
-        steps: dict[str, str] = {
-            PH_BUY: f"buy units ({self.game.points - self.spent[self.player]} points left)",
-            PH_MAP: "choose the map",
-            PH_SIDE: "choose a side",
-            PH_DEPLOY: "deploy a unit",
-            PH_MOVE: f"round {self.round}, movement: activate a unit",
-            PH_MOVE_TO: f"round {self.round}, movement: move the active unit",
-            PH_COMBAT: f"round {self.round}, combat: activate a unit",
-            PH_ORDER: f"round {self.round}, combat: choose the active unit's action",
-            PH_BREAK_MOVE: f"round {self.round}, combat: move the unit that broke away",
-        }
-        return f"{self.game.seat_name(self.player)}: {steps[self.phase]}"
+        if self.phase == PH_BUY:
+            step = f"buy units ({self.game.points - self.spent[self.player]} points left)"
+        else:
+            step = _STEPS[self.phase].format(round=self.round)
+        return f"{self.game.seat_name(self.player)}: {step}"
+
+
+# what the player to act is doing, by phase (``{round}``: the round); buying has its own words
+_STEPS: dict[str, str] = {
+    PH_MAP: "choose the map",
+    PH_SIDE: "choose a side",
+    PH_DEPLOY: "deploy a unit",
+    PH_MOVE: "round {round}, movement: activate a unit",
+    PH_MOVE_TO: "round {round}, movement: move the active unit",
+    PH_COMBAT: "round {round}, combat: activate a unit",
+    PH_ORDER: "round {round}, combat: choose the active unit's action",
+    PH_BREAK_MOVE: "round {round}, combat: move the unit that broke away",
+}
 
 
 def _reason(state: DieFightingState, action: Action, player: int) -> str | None:

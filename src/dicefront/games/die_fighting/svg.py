@@ -113,18 +113,25 @@ def _terrain(game: DieFightingGame, view: dict[str, Any], size: int, top: int) -
 
 
 def _units(game: DieFightingGame, view: dict[str, Any], size: int, top: int, board: PieceBuilder) -> None:
-    field = game.field_for(view["maps"])
-    grid = field.grid
-    left = 24
+    """Each unit on the field, drawn once per game and viewer for each of its looks and
+    places on these maps."""
+    maps = tuple(view["maps"])
     done = set(view["done"])
-    for uid, owner, kind, cmd, cell_name, points, uses in view["units"]:
-        spot = grid.parse(cell_name)
-        if spot is None:
-            continue
-        x, y = left + spot[0] * size, top + (grid.height - 1 - spot[1]) * size
-        args = (owner, kind, cmd, points, uses, x, y, size, f"u-{cell_name}", uid == view["active"], uid in done, f"unit-{uid}",
-                field.terrain(spot))
-        board.draw(args, lambda a=args: _unit(game, *a[:11], piece=a[11], ground=a[12]))  # type: ignore[misc]
+    for unit in view["units"]:
+        uid = unit[0]
+        key = (maps, *unit, uid == view["active"], uid in done)
+        board.draw(key, lambda u=unit, k=key: _on_field(game, maps, u, k[-2], k[-1], size, top))  # type: ignore[misc]
+
+
+def _on_field(game: DieFightingGame, maps: tuple[Any, ...], unit: list[Any], active: bool, done: bool, size: int, top: int) -> str:
+    uid, owner, kind, cmd, cell_name, points, uses = unit
+    field = game.field_for(maps)
+    grid = field.grid
+    spot = grid.parse(cell_name)
+    if spot is None:
+        return ""
+    x, y = 24 + spot[0] * size, top + (grid.height - 1 - spot[1]) * size
+    return _unit(game, owner, kind, cmd, points, uses, x, y, size, f"u-{cell_name}", active, done, piece=f"unit-{uid}", ground=field.terrain(spot))
 
 
 def _unit(game: DieFightingGame, owner: int, kind: str, cmd: str, points: int, uses: int,
