@@ -6,6 +6,7 @@ ends Green / Tan leave the track by."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -70,17 +71,21 @@ def render_pieces(game: ArmyBackgammonGame, view: dict[str, Any], static: _Stati
     mines = {(o, r): rev for o in (0, 1) for r, rev in view["mines"][o]}
     board.group(tuple(sorted(mines.items())), lambda rows: rows.add("".join(
         "\n" + "\n".join(static.rows[row - 1] + _mines(row, viewer, mines)) for row in range(1, 25))))
-    by_row: dict[int, list[list[Any]]] = {}
-    for man in view["men"]:
-        by_row.setdefault(man[1], []).append(man)
-    mines_on = view["mines_on"]
-    for row, men in by_row.items():
-        for i, man in enumerate(men):
-            x, y = LEFT + 6 + i * 104, _y(row, viewer) + 2
-            key = (man[0], man[1], tuple(man[2]), *man[3:], x, y, mines_on)
-            board.draw(key, lambda m=man, x=x, y=y: "\n" + "\n".join(_man(game, m, x, y, mines_on)))  # type: ignore[misc]
+    men = tuple((m[0], m[1], tuple(m[2]), *m[3:]) for m in view["men"])
+    board.group((men, view["mines_on"]), lambda sub: _men(game, men, viewer, view["mines_on"], sub))
     board.add("\n</svg>")
     return board.pieces
+
+
+def _men(game: ArmyBackgammonGame, men: tuple[tuple[Any, ...], ...], viewer: int | None, mines_on: bool, board: PieceBuilder) -> None:
+    """Every man, drawn once per game and viewer for each of his looks and places."""
+    by_row: dict[int, list[tuple[Any, ...]]] = {}
+    for man in men:
+        by_row.setdefault(man[1], []).append(man)
+    for row, here in by_row.items():
+        for i, man in enumerate(here):
+            x, y = LEFT + 6 + i * 104, _y(row, viewer) + 2
+            board.draw((*man, x, y, mines_on), lambda m=man, x=x, y=y: "\n" + "\n".join(_man(game, m, x, y, mines_on)))  # type: ignore[misc]
 
 
 def _header(game: ArmyBackgammonGame, view: dict[str, Any]) -> list[str]:
@@ -138,7 +143,7 @@ def _mines(row: int, viewer: int | None, mines: dict[tuple[int, int], bool]) -> 
     return out
 
 
-def _man(game: ArmyBackgammonGame, man: list[Any], x: int, y: int, mines_on: bool) -> list[str]:
+def _man(game: ArmyBackgammonGame, man: Sequence[Any], x: int, y: int, mines_on: bool) -> list[str]:
     name, _, weapons, stance, sergeant, detector = man
     p = 0 if name[0] == "G" else 1
     arms = "/".join(game.tables.weapon_abbr[w] for w in weapons) or "--"
