@@ -118,3 +118,26 @@ def test_a_board_drawn_from_a_warm_memo_is_the_board_drawn_from_a_fresh_one(name
             if state.is_terminal:
                 break
             random_step(state, rng)
+
+
+def test_a_viewers_hidden_minefields_are_drawn_but_never_kept() -> None:
+    """Army Man Backgammon with mines: each seat sees its own hidden minefields (a
+    yellow mark), but the memo shared with other games of these options keeps none."""
+    seed = random.randrange(2**32)
+    rng = random.Random(seed)
+    game = dicefront.load("army_backgammon", mines=True)
+    hidden_mark = 'fill="#ffd54f" font-size="14">✹'
+    seen = 0
+    for _ in range(2):
+        state = game.new_state()
+        for _step in range(200):
+            for v in (0, 1):
+                seen += hidden_mark in game.render_svg(state, v)
+            if state.is_terminal:
+                break
+            random_step(state, rng)
+    assert seen, f"seed {seed}: no board showed a hidden minefield"
+    for v in (0, 1, None):
+        memo = game.svg_static(v).memo
+        kept = [*memo.cuts, *memo.glued.values(), *(p for ps in (*memo.drawn.values(), *memo.groups.values()) for p in ps)]
+        assert not any(hidden_mark in text for text in kept), f"seed {seed}, viewer {v}: a hidden minefield is in the shared memo"

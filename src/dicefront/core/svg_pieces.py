@@ -10,7 +10,10 @@ string objects, which the comparison finds equal at once, and draws and cuts a p
 
 A :class:`PieceMemo` is kept per game and viewer (in the svg role's ``static_svg``): the
 same drawing is cut once, whichever game of the same options and viewer draws it. It is
-bounded: when full it starts again empty."""
+bounded: when full it starts again empty. Since other games share it, it must hold only
+what every seat of a game may see: a part that shows the viewer's own secrets (a hidden
+minefield, a plan) is added with ``keep=False``, so that whether a part was drawn before
+(and how long a board takes) tells nothing of another game's secrets."""
 
 from __future__ import annotations
 

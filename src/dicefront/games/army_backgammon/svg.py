@@ -69,12 +69,18 @@ def render_pieces(game: ArmyBackgammonGame, view: dict[str, Any], static: _Stati
     board = PieceBuilder(static.memo)
     board.add("\n".join([*static.head, *_header(game, view), *static.exits]), keep=False)  # the status: new at every step
     mines = {(o, r): rev for o in (0, 1) for r, rev in view["mines"][o]}
-    board.group(tuple(sorted(mines.items())), lambda rows: rows.add("".join(
-        "\n" + "\n".join(static.rows[row - 1] + _mines(row, viewer, mines)) for row in range(1, 25))))
+    if all(mines.values()):  # every minefield shown is revealed: public, kept
+        board.group(tuple(sorted(mines)), lambda sub: sub.add(_rows(static, viewer, mines)))
+    else:  # the viewer's own hidden minefields: never kept where other games' boards are (core/svg_pieces.py)
+        board.add(_rows(static, viewer, mines), keep=False)
     men = tuple((m[0], m[1], tuple(m[2]), *m[3:]) for m in view["men"])
     board.group((men, view["mines_on"]), lambda sub: _men(game, men, viewer, view["mines_on"], sub))
     board.add("\n</svg>")
     return board.pieces
+
+
+def _rows(static: _Static, viewer: int | None, mines: dict[tuple[int, int], bool]) -> str:
+    return "".join("\n" + "\n".join(static.rows[row - 1] + _mines(row, viewer, mines)) for row in range(1, 25))
 
 
 def _men(game: ArmyBackgammonGame, men: tuple[tuple[Any, ...], ...], viewer: int | None, mines_on: bool, board: PieceBuilder) -> None:
