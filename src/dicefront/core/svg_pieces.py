@@ -10,7 +10,7 @@ string objects, which the comparison finds equal at once, and draws and cuts a p
 
 A :class:`PieceMemo` is kept per game and viewer (in the svg role's ``static_svg``): the
 same drawing is cut once, whichever game of the same options and viewer draws it. It is
-bounded: when full it starts again empty. Since other games share it, it must hold only
+bounded (:class:`Kept`: what the games in play keep drawing stays). Since other games share it, it must hold only
 what every seat of a game may see: a part that shows the viewer's own secrets (a hidden
 minefield, a plan) is added with ``keep=False``, so that whether a part was drawn before
 (and how long a board takes) tells nothing of another game's secrets."""
@@ -18,47 +18,74 @@ minefield, a plan) is added with ``keep=False``, so that whether a part was draw
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Generic, TypeVar
 
 SEP = ' id="'  # the board is cut before every element id (server/board_diff.py)
-MEMO_MAX = 4096  # cut parts (and drawn ones) kept per game and viewer
-GROUPS_MAX = 256  # groups of parts (a whole board's squares, say) kept per game and viewer
+MEMO_MAX = 2048  # drawn parts (and cut ones, glued pieces) kept per game and viewer, in each of two generations
+GROUPS_MAX = 128  # groups of parts (a whole board's squares, say) kept per game and viewer, in each generation
+
+T = TypeVar("T")
+
+
+class Kept(Generic[T]):
+    """A bounded memo of two generations: when the newer holds ``size`` entries it
+    becomes the older and the older is dropped; an entry found in the older moves to
+    the newer. What the games in play keep using stays; nothing is kept past ``2 * size``."""
+
+    __slots__ = ("newer", "older", "size")
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.newer: dict[Hashable, T] = {}
+        self.older: dict[Hashable, T] = {}
+
+    def get(self, key: Hashable) -> T | None:
+        found = self.newer.get(key)
+        if found is None:
+            found = self.older.pop(key, None)
+            if found is not None:
+                self.put(key, found)
+        return found
+
+    def put(self, key: Hashable, value: T) -> T:
+        if len(self.newer) >= self.size:
+            self.older, self.newer = self.newer, {}
+        self.newer[key] = value
+        return value
+
+    def __len__(self) -> int:
+        return len(self.newer) + len(self.older)
+
+    def values(self) -> list[T]:
+        return [*self.newer.values(), *self.older.values()]
+
+    def keys(self) -> list[Hashable]:
+        return [*self.newer, *self.older]
 
 
 class PieceMemo:
-    """What one game and viewer has drawn and cut: a part's text by its contents' key,
+    """What one game and viewer has drawn and cut: a part's pieces by its contents' key,
     a part's cut by its text, and a piece with the next part's text before its first id
     glued on (so that piece, too, comes back as the same object)."""
 
     def __init__(self, size: int = MEMO_MAX, groups: int = GROUPS_MAX) -> None:
-        self.size = size
-        self.groups_size = groups
-        self.drawn: dict[Hashable, list[str]] = {}
-        self.groups: dict[Hashable, list[str]] = {}
-        self.cuts: dict[str, list[str]] = {}
-        self.glued: dict[tuple[str, str], str] = {}
+        self.drawn: Kept[list[str]] = Kept(size)
+        self.groups: Kept[list[str]] = Kept(groups)
+        self.cuts: Kept[list[str]] = Kept(size)
+        self.glued: Kept[str] = Kept(size)
 
     def cut(self, part: str) -> list[str]:
         found = self.cuts.get(part)
-        if found is None:
-            _room(self.cuts, self.size)
-            found = self.cuts[part] = part.split(SEP)
-        return found
+        return self.cuts.put(part, part.split(SEP)) if found is None else found
 
     def draw(self, key: Hashable, draw: Callable[[], str]) -> list[str]:
         found = self.drawn.get(key)
-        if found is None:
-            _room(self.drawn, self.size)
-            found = self.drawn[key] = self.cut(draw())
-        return found
+        return self.drawn.put(key, draw().split(SEP)) if found is None else found  # kept by its key only, not by its text too
 
     def glue(self, piece: str, tail: str) -> str:
         key = (piece, tail)
         found = self.glued.get(key)
-        if found is None:
-            _room(self.glued, self.size)
-            found = self.glued[key] = piece + tail
-        return found
+        return self.glued.put(key, piece + tail) if found is None else found
 
 
 class PieceBuilder:
@@ -67,16 +94,18 @@ class PieceBuilder:
     new to the memo), :meth:`group` many parts by one key, then :attr:`pieces`;
     ``SEP.join(pieces)`` is the whole board."""
 
-    def __init__(self, memo: PieceMemo) -> None:
+    def __init__(self, memo: PieceMemo, grouped: bool = False) -> None:
         self.memo = memo
         self.pieces: list[str] = [""]
         self._kept = True  # whether the last piece is one the memo keeps (a glue onto it is kept too)
+        self._grouped = grouped  # building a group: the group keeps what is added, by its key
 
     def add(self, part: str, keep: bool = True) -> None:
         """``keep=False``: a part that is new almost every time (a status line) is cut
-        but not remembered, nor is the piece it is glued onto."""
+        but not remembered, nor is the piece it is glued onto. In a group, a part is
+        kept with the group (by the group's key), not by its text."""
         if keep:
-            self._extend(self.memo.cut(part))
+            self._extend(part.split(SEP) if self._grouped else self.memo.cut(part))
             return
         cut = part.split(SEP)
         if cut[0]:
@@ -92,10 +121,9 @@ class PieceBuilder:
         to a builder of its own (on the same memo) only when that key is new."""
         found = self.memo.groups.get(key)
         if found is None:
-            sub = PieceBuilder(self.memo)
+            sub = PieceBuilder(self.memo, grouped=True)
             build(sub)
-            _room(self.memo.groups, self.memo.groups_size)
-            found = self.memo.groups[key] = sub.pieces
+            found = self.memo.groups.put(key, sub.pieces)
         self._extend(found)
 
     def _extend(self, cut: list[str]) -> None:
@@ -110,9 +138,4 @@ class PieceBuilder:
         return SEP.join(self.pieces)
 
 
-def _room(memo: dict[Any, Any], size: int) -> None:
-    if len(memo) >= size:
-        memo.clear()
-
-
-__all__ = ["GROUPS_MAX", "MEMO_MAX", "SEP", "PieceBuilder", "PieceMemo"]
+__all__ = ["GROUPS_MAX", "MEMO_MAX", "SEP", "Kept", "PieceBuilder", "PieceMemo"]
