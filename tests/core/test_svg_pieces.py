@@ -142,3 +142,9 @@ def test_a_viewers_hidden_minefields_are_drawn_but_never_kept() -> None:
         memo = game.svg_static(viewer).memo
         kept = [*map(str, memo.cuts.keys()), *memo.glued.values(), *(p for ps in (*memo.drawn.values(), *memo.groups.values()) for p in ps)]
         assert not any(hidden_mark in text for text in kept), f"seed {seed}, viewer {viewer}: a hidden minefield is in the shared memo"
+
+
+def test_a_part_not_to_be_kept_cannot_be_in_a_group() -> None:
+    board = PieceBuilder(PieceMemo())
+    with pytest.raises(ValueError, match="not to be kept cannot be in a group"):
+        board.group("squares", lambda sub: sub.add("<text>status</text>", keep=False))

@@ -10,7 +10,7 @@ string objects, which the comparison finds equal at once, and draws and cuts a p
 
 A :class:`PieceMemo` is kept per game and viewer (in the svg role's ``static_svg``): the
 same drawing is cut once, whichever game of the same options and viewer draws it. It is
-bounded (:class:`Kept`: what the games in play keep drawing stays). Since other games share it, it must hold only
+bounded (:class:`~dicefront.core.memo.Kept`: what the games in play keep drawing stays). Since other games share it, it must hold only
 what every seat of a game may see: a part that shows the viewer's own secrets (a hidden
 minefield, a plan) is added with ``keep=False``, so that whether a part was drawn before
 (and how long a board takes) tells nothing of another game's secrets."""
@@ -18,50 +18,12 @@ minefield, a plan) is added with ``keep=False``, so that whether a part was draw
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
+
+from .memo import Kept
 
 SEP = ' id="'  # the board is cut before every element id (server/board_diff.py)
 MEMO_MAX = 2048  # drawn parts (and cut ones, glued pieces) kept per game and viewer, in each of two generations
 GROUPS_MAX = 128  # groups of parts (a whole board's squares, say) kept per game and viewer, in each generation
-
-T = TypeVar("T")
-
-
-class Kept(Generic[T]):
-    """A bounded memo of two generations: when the newer holds ``size`` entries it
-    becomes the older and the older is dropped; an entry found in the older moves to
-    the newer. What the games in play keep using stays; nothing is kept past ``2 * size``."""
-
-    __slots__ = ("newer", "older", "size")
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.newer: dict[Hashable, T] = {}
-        self.older: dict[Hashable, T] = {}
-
-    def get(self, key: Hashable) -> T | None:
-        found = self.newer.get(key)
-        if found is None:
-            found = self.older.pop(key, None)
-            if found is not None:
-                self.put(key, found)
-        return found
-
-    def put(self, key: Hashable, value: T) -> T:
-        if len(self.newer) >= self.size:
-            self.older, self.newer = self.newer, {}
-        self.newer[key] = value
-        return value
-
-    def __len__(self) -> int:
-        return len(self.newer) + len(self.older)
-
-    def values(self) -> list[T]:
-        return [*self.newer.values(), *self.older.values()]
-
-    def keys(self) -> list[Hashable]:
-        return [*self.newer, *self.older]
-
 
 class PieceMemo:
     """What one game and viewer has drawn and cut: a part's pieces by its contents' key,
@@ -107,6 +69,8 @@ class PieceBuilder:
         if keep:
             self._extend(part.split(SEP) if self._grouped else self.memo.cut(part))
             return
+        if self._grouped:
+            raise ValueError("a part that is not to be kept cannot be in a group: the group is kept whole, by its key")
         cut = part.split(SEP)
         if cut[0]:
             self.pieces[-1] += cut[0]
@@ -138,4 +102,4 @@ class PieceBuilder:
         return SEP.join(self.pieces)
 
 
-__all__ = ["GROUPS_MAX", "MEMO_MAX", "SEP", "Kept", "PieceBuilder", "PieceMemo"]
+__all__ = ["GROUPS_MAX", "MEMO_MAX", "SEP", "PieceBuilder", "PieceMemo"]

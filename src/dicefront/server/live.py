@@ -23,6 +23,7 @@ from ..core.agent import Agent
 from ..core.errors import DicefrontError, IllegalActionError
 from ..core.game import Game, State
 from ..core.match import move, roll
+from ..core.memo import Kept
 from ..core.record import MatchRecord, Step
 from . import ending, seat_view
 from .game_cache import shared_game, validate_new_game
@@ -440,15 +441,12 @@ def chance_sides(state: State) -> tuple[int, ...] | None:
     sides = None
     if faces and not any(len(f) != len(faces[0]) or not all(type(x) is int for x in f) for f in faces):
         sides = tuple(max(int(f[i]) for f in faces) for i in range(len(faces[0])))
-    _SIDES[id(outcomes)] = (outcomes, sides)  # the entry holds the outcomes: their id is not reused while kept
-    while len(_SIDES) > SIDES_SIZE:
-        _SIDES.pop(next(iter(_SIDES)))
+    _SIDES.put(id(outcomes), (outcomes, sides))  # the entry holds the outcomes: their id is not reused while kept
     return sides
 
 
-# id(outcomes) -> (outcomes, their dice's sides), the latest SIDES_SIZE
-_SIDES: dict[int, tuple[Any, tuple[int, ...] | None]] = {}
-SIDES_SIZE = 64
+# id(outcomes) -> (outcomes, their dice's sides); shared by the loop and the hub's worker threads (Kept: no lock needed)
+_SIDES: Kept[tuple[Any, tuple[int, ...] | None]] = Kept(64)
 
 
 __all__ = ["LiveGame", "Storage", "chance_kind", "chance_sides", "players_of", "result_of", "rolls", "shared_game", "stored_summary",

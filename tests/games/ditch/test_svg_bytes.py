@@ -51,8 +51,8 @@ def test_the_pictures_are_byte_for_byte_the_old_renderers() -> None:
 
 
 def test_the_kept_boards_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A game object serves many games: the squares kept by board stay at BOARDS_MAX
-    (the oldest dropped), and the pictures stay the same."""
+    """A game object serves many games: the squares kept by board stay within
+    BOARDS_MAX (the boards out of use dropped), and the pictures stay the same."""
     monkeypatch.setattr(svg, "BOARDS_MAX", 4)
     assert pictures_digest(SEEDS[0]) == FIRST
     game = dicefront.load("ditch")
@@ -65,4 +65,4 @@ def test_the_kept_boards_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         else:
             seat = state.actors[0]
             state.apply(rng.choice(state.legal_actions(seat)), seat)
-    assert len(game.svg_static(0).boards) == 4
+    assert 2 <= len(game.svg_static(0).boards) <= 4

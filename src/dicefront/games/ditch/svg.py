@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Action
 from ...core.grid import Cell, Grid
+from ...core.memo import Kept
 from ...core.seats import default_seat_name
 from .actions import KIND_ORDER, KINDS, Attack, Block, ChooseDeployer, ChooseStarter, Cover, Deploy, Move, MoveTo, Reinforce
 from .constants import Phase
@@ -33,7 +34,7 @@ GROUND = ("#e7dcbe", "#ded2b0")
 GREEN = "#8db56a"
 INK = "#3b3326"
 MEMO_MAX = 4096  # drawings of squares and trays kept per game and viewer
-BOARDS_MAX = 256  # all the squares' pieces kept per game and viewer, by board (a game object serves many games)
+BOARDS_MAX = 256  # all the squares' pieces kept per game and viewer, by board (a game object serves many games): two generations of half
 SEP = ' id="'  # the board is cut before every element id (render_pieces; server/board_diff.py)
 OPEN = "<g"  # what every square, and the coordinates after them, begin with before their id
 
@@ -111,7 +112,7 @@ class _Static(NamedTuple):
     legend: str
     height: float
     drawn: dict[tuple[Any, ...], str]  # an occupied square's piece or a tray's drawing by its contents (bounded: few contents each)
-    boards: dict[tuple[Any, ...], list[str]]  # all the squares' pieces by the board's pawns and blocks (the latest BOARDS_MAX)
+    boards: Kept[list[str]]  # all the squares' pieces by the board's pawns and blocks (at most BOARDS_MAX, the boards in use kept)
     head_pieces: list[str]  # ``head`` cut before its ids, the first square's opening on the last
     cuts: dict[str, list[str]]  # the parts after the squares (coordinates, trays, legend) cut before their ids
 
@@ -140,7 +141,7 @@ def static_svg(game: DitchGame, viewer: int | None) -> _Static:
     head_pieces = head.split(SEP)
     head_pieces[-1] += OPEN
     coordinates = '<g id="ditch-coordinates">' + "".join(_coordinates(lay)) + "</g>"
-    return _Static(lay, head, cells, empties, place, coordinates, _legend(width, height - LEGEND + 4), height, {}, {}, head_pieces, {})
+    return _Static(lay, head, cells, empties, place, coordinates, _legend(width, height - LEGEND + 4), height, {}, Kept(max(1, BOARDS_MAX // 2)), head_pieces, {})
 
 
 def _piece(square: str) -> str:
@@ -225,9 +226,7 @@ def _cells(game: DitchGame, view: dict[str, Any], static: _Static) -> list[str]:
     key = (pawns, blocks)
     drawn = static.boards.get(key)
     if drawn is None:
-        drawn = static.boards[key] = _squares(game, static, pawns, blocks)
-        if len(static.boards) > BOARDS_MAX:
-            static.boards.pop(next(iter(static.boards)))  # the oldest
+        drawn = static.boards.put(key, _squares(game, static, pawns, blocks))
     return drawn
 
 
