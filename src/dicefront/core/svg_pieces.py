@@ -36,17 +36,18 @@ class PieceMemo:
         self.cuts: Kept[list[str]] = Kept(size)
         self.glued: Kept[str] = Kept(size)
 
+    # each looks in the newer generation first, in line (most boards find most parts there)
     def cut(self, part: str) -> list[str]:
-        found = self.cuts.get(part)
+        found = self.cuts.newer.get(part) or self.cuts.get(part)
         return self.cuts.put(part, part.split(SEP)) if found is None else found
 
     def draw(self, key: Hashable, draw: Callable[[], str]) -> list[str]:
-        found = self.drawn.get(key)
+        found = self.drawn.newer.get(key) or self.drawn.get(key)
         return self.drawn.put(key, draw().split(SEP)) if found is None else found  # kept by its key only, not by its text too
 
     def glue(self, piece: str, tail: str) -> str:
         key = (piece, tail)
-        found = self.glued.get(key)
+        found = self.glued.newer.get(key) or self.glued.get(key)
         return self.glued.put(key, piece + tail) if found is None else found
 
 
