@@ -32,6 +32,11 @@ class Board:
     terrain_per_player: int
     _far: dict[int, frozenset[Cell]] = field(default_factory=dict, init=False, repr=False, compare=False)
     """``far_trench`` by player, made once (a field, not a cached_property: see cards.CardList)."""
+    names: dict[Cell, str] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """Every square's name (``Grid.name``), made once: the views name the occupied squares at every step."""
+
+    def __post_init__(self) -> None:
+        self.names.update((cell, Grid.name(cell)) for cell in self.grid.cells())
 
     @property
     def height(self) -> int:

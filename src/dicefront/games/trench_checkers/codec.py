@@ -21,11 +21,21 @@ if TYPE_CHECKING:
 
 def _cells(st: TrenchState) -> list[tuple[Cell, str]]:
     """The occupied squares in board order, with their names (sorted and named once)."""
-    return [(c, Grid.name(c)) for c in sorted(st.board, key=order)]
+    names = st.game.board.names
+    return [(c, names[c]) for c in sorted(st.board, key=order)]
 
 
 def _stacks(st: TrenchState, cells: list[tuple[Cell, str]]) -> list[list[Any]]:
-    return [[name, st.owner_at(c), st.ranks_at(c), st.is_active(c)] for c, name in cells]
+    """Each stack as [square, owner, ranks, active]: ``owner_at``, ``ranks_at`` and
+    ``is_active`` (rule 7.1: only a lone sleeping Commando is inactive), in line."""
+    rank, per, active, board = st.rank, st.game.board.per_player, st.active, st.board
+    out = []
+    for c, name in cells:
+        stack = board[c]
+        ranks = "".join([rank[pid] for pid in stack])
+        owner = stack[0] // per
+        out.append([name, owner, ranks, len(stack) != 1 or ranks != "C" or active[owner]])
+    return out
 
 
 def _pieces(st: TrenchState, cells: list[tuple[Cell, str]]) -> list[list[Any]]:
@@ -86,7 +96,8 @@ def view(st: TrenchState, player: int | None) -> dict[str, Any]:
     out["fallen"] = [sum(1 for pid in st.graveyard if st.game.board.owner(pid) == p) for p in (0, 1)]
     out["revivable"] = [sum(1 for pid in st.graveyard if st.game.board.owner(pid) == p and st.rank[pid] == "S") for p in (0, 1)]
     out["pieces"] = _pieces(st, cells)  # the board draws each piece with its id: it glides when it moves
-    out["moved_cells"] = sorted(Grid.name(c) for c, s in st.board.items() if any(pid in st.moved for pid in s))
+    names, moved = st.game.board.names, st.moved
+    out["moved_cells"] = sorted(names[c] for c, s in st.board.items() if not moved.isdisjoint(s))
     out["hand_sizes"] = [st.hand_size(0), st.hand_size(1)]
     out["deck_size"] = sum(st.deck.values())
     out["hand"] = None if player is None else [k for k in ids for _ in range(st.hands[player].get(k, 0))]
