@@ -88,17 +88,17 @@ def _men(game: ArmyBackgammonGame, men: tuple[tuple[Any, ...], ...], viewer: int
     by_row: dict[int, list[tuple[Any, ...]]] = {}
     for man in men:
         by_row.setdefault(man[1], []).append(man)
-    for row, here in by_row.items():
-        for i, man in enumerate(here):
-            x, y = LEFT + 6 + i * 104, _y(row, viewer) + 2
-            board.draw((*man, x, y, mines_on), lambda m=man, x=x, y=y: "\n" + "\n".join(_man(game, m, x, y, mines_on)))  # type: ignore[misc]
+    for here in by_row.values():
+        for i, man in enumerate(here):  # drawn at his row, i-th from the left (the memo is the viewer's: rows run its way)
+            board.draw((man, i, mines_on), lambda m=man, i=i: "\n" + "\n".join(_man(game, m, LEFT + 6 + i * 104, _y(m[1], viewer) + 2, mines_on)))  # type: ignore[misc]
 
 
 def _header(game: ArmyBackgammonGame, view: dict[str, Any]) -> list[str]:
     out = [f'<text x="10" y="22" fill="#e8e8e8" font-size="15">{escape(view["status"])}</text>']
     x = 10
+    sides = [m[0][0] for m in view["men"]]
     for p in (0, 1):
-        count = sum(1 for m in view["men"] if m[0][0] == "GT"[p])
+        count = sides.count("GT"[p])
         note = " (Sergeant dead)" if view["sergeant_lost"][p] else ""
         out.append(f'<text x="{x}" y="42" fill="{STROKE[p]}" font-size="13">{game.player_name(p)}: {count} men{note}</text>')
         x += 185
