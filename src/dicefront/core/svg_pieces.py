@@ -99,8 +99,5 @@ class PieceBuilder:
             self.pieces.extend(cut[1:])
             self._kept = True
 
-    def text(self) -> str:
-        return SEP.join(self.pieces)
-
 
 __all__ = ["GROUPS_MAX", "MEMO_MAX", "SEP", "PieceBuilder", "PieceMemo"]
