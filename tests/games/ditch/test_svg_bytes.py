@@ -12,6 +12,7 @@ import pytest
 
 import dicefront
 from dicefront.core.match import roll
+from dicefront.core.svg_pieces import PieceMemo
 from dicefront.games.ditch import svg
 
 SEEDS = (1, 2, 3)
@@ -51,9 +52,9 @@ def test_the_pictures_are_byte_for_byte_the_old_renderers() -> None:
 
 
 def test_the_kept_boards_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A game object serves many games: the squares kept by board stay within
-    BOARDS_MAX (the boards out of use dropped), and the pictures stay the same."""
-    monkeypatch.setattr(svg, "BOARDS_MAX", 4)
+    """A game object serves many games: what its memo keeps (core/svg_pieces.py) stays
+    within its bounds (the boards out of use dropped), and the pictures stay the same."""
+    monkeypatch.setattr(svg, "PieceMemo", lambda: PieceMemo(size=8, groups=2))
     assert pictures_digest(SEEDS[0]) == FIRST
     game = dicefront.load("ditch")
     rng = random.Random(SEEDS[0])
@@ -65,4 +66,6 @@ def test_the_kept_boards_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         else:
             seat = state.actors[0]
             state.apply(rng.choice(state.legal_actions(seat)), seat)
-    assert 2 <= len(game.svg_static(0).boards) <= 4
+    memo = game.svg_static(0).memo
+    assert 2 <= len(memo.groups) <= 4, "the boards kept are not bounded by the memo's size"
+    assert len(memo.drawn) <= 16 and len(memo.cuts) <= 16 and len(memo.glued) <= 16

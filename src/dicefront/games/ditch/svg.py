@@ -8,14 +8,13 @@ deployed are ``reserve-<seat>-<kind>`` and fallen pawns that may come back are
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from html import escape
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.game import Action
 from ...core.grid import Cell, Grid
-from ...core.memo import Kept
 from ...core.seats import default_seat_name
+from ...core.svg_pieces import SEP, PieceBuilder, PieceMemo
 from .actions import KIND_ORDER, KINDS, Attack, Block, ChooseDeployer, ChooseStarter, Cover, Deploy, Move, MoveTo, Reinforce
 from .constants import Phase
 
@@ -33,10 +32,6 @@ ZONE_FILL = ("#cdd9e6", "#ecd3cc")
 GROUND = ("#e7dcbe", "#ded2b0")
 GREEN = "#8db56a"
 INK = "#3b3326"
-MEMO_MAX = 4096  # drawings of squares and trays kept per game and viewer
-BOARDS_MAX = 256  # all the squares' pieces kept per game and viewer, by board (a game object serves many games): two generations of half
-SEP = ' id="'  # the board is cut before every element id (render_pieces; server/board_diff.py)
-OPEN = "<g"  # what every square, and the coordinates after them, begin with before their id
 
 
 def action_path(state: DitchState, action: Action) -> list[str]:
@@ -105,16 +100,11 @@ class _Static(NamedTuple):
 
     lay: _Layout
     head: str  # the opening tag, patterns and backgrounds
-    cells: list[tuple[Cell, str, str, str]]  # each cell: its name, its shape (the terrain), the whole cell when empty
-    empties: list[str]  # every cell drawn empty, in the order of ``cells``, as its piece (:func:`_piece`)
-    place: dict[str, int]  # a cell's place in ``cells`` by its name
+    cells: list[tuple[Cell, str, str]]  # each cell, its name and its shape (the terrain), in board order
     coordinates: str
     legend: str
     height: float
-    drawn: dict[tuple[Any, ...], str]  # an occupied square's piece or a tray's drawing by its contents (bounded: few contents each)
-    boards: Kept[list[str]]  # all the squares' pieces by the board's pawns and blocks (at most BOARDS_MAX, the boards in use kept)
-    head_pieces: list[str]  # ``head`` cut before its ids, the first square's opening on the last
-    cuts: dict[str, list[str]]  # the parts after the squares (coordinates, trays, legend) cut before their ids
+    memo: PieceMemo  # what this game's boards drew for this viewer, already cut (core/svg_pieces.py)
 
 
 def static_svg(game: DitchGame, viewer: int | None) -> _Static:
@@ -131,23 +121,9 @@ def static_svg(game: DitchGame, viewer: int | None) -> _Static:
         f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" rx="14" fill="#f4edd8"/>',
         f'<rect x="{lay.x0 - 6}" y="{lay.y0 - 6}" width="{lay.w + 12:.0f}" height="{lay.h + 12:.0f}" rx="8" fill="#6b5a3e"/>',
     ])
-    cells = []
-    for cell in board.grid.cells():
-        name = Grid.name(cell)
-        shape = lay.shape(cell, fill=_terrain(game, cell), stroke="#a89771", stroke_width="1")
-        empty = _cell_open(name, _describe(cell, {}, set(), board.green)) + shape + "</g>"
-        cells.append((cell, name, shape, empty))
-    empties, place = [_piece(c[3]) for c in cells], {c[1]: i for i, c in enumerate(cells)}
-    head_pieces = head.split(SEP)
-    head_pieces[-1] += OPEN
+    cells = [(cell, Grid.name(cell), lay.shape(cell, fill=_terrain(game, cell), stroke="#a89771", stroke_width="1")) for cell in board.grid.cells()]
     coordinates = '<g id="ditch-coordinates">' + "".join(_coordinates(lay)) + "</g>"
-    return _Static(lay, head, cells, empties, place, coordinates, _legend(width, height - LEGEND + 4), height, {}, Kept(max(1, BOARDS_MAX // 2)), head_pieces, {})
-
-
-def _piece(square: str) -> str:
-    """A square's piece of the cut board: from its id to the opening of what follows
-    (the next square, or the coordinates: both begin ``<g id="``)."""
-    return square[len(OPEN) + len(SEP):] + OPEN
+    return _Static(lay, head, cells, coordinates, _legend(width, height - LEGEND + 4), height, PieceMemo())
 
 
 def _terrain(game: DitchGame, cell: Cell) -> str:
@@ -169,38 +145,28 @@ def render_svg(game: DitchGame, view: dict[str, Any], static: _Static | None = N
 def render_pieces(game: DitchGame, view: dict[str, Any], static: _Static | None = None) -> list[str]:
     """:func:`render_svg` cut before every element id (``SEP.join`` of the pieces is the
     board): the server sends a seat the pieces that changed (server/board_diff.py).
-    Most pieces are kept and handed out again, the same string objects: a square's
-    piece while its contents stay, the head, the coordinates and legend always."""
+    Drawn through :class:`~dicefront.core.svg_pieces.PieceBuilder`: a square is drawn
+    once per game, viewer and contents, the squares of a whole board are kept as a group,
+    and what was drawn before comes back as the same string objects. Ditch has no hidden
+    information, so every part may be kept."""
     player = view["viewer"]
     if static is None:
         static = static_svg(game, player)
     lay = static.lay
     bottom = 1 if player == 1 else 0
-    out = list(static.head_pieces)
-    out.extend(_cells(game, view, static))  # the last ends with the coordinates' opening
-    _glue(out, static, static.coordinates[len(OPEN):])
-    _glue(out, static, '<g id="ditch-pending">')  # ids cut the board into the pieces a patch replaces
-    for drawn in _pending(view, lay):
-        _glue(out, static, drawn)
-    _glue(out, static, "</g>")
-    _glue(out, static, _tray_drawn(game, view, static, 1 - bottom, 8))
-    _glue(out, static, _tray_drawn(game, view, static, bottom, lay.y0 + lay.h + MARGIN))
-    _glue(out, static, static.legend)
-    _glue(out, static, "</svg>")
-    return out
-
-
-def _glue(out: list[str], static: _Static, part: str) -> None:
-    """Add ``part`` to the cut board ``out``: its text before its first id ends the last
-    piece; its cut is kept while the same drawing comes back (a tray, the legend)."""
-    cut = static.cuts.get(part)
-    if cut is None:
-        if len(static.cuts) >= MEMO_MAX:
-            static.cuts.clear()
-        cut = static.cuts[part] = part.split(SEP)
-    if cut[0]:
-        out[-1] += cut[0]
-    out.extend(cut[1:])
+    board = PieceBuilder(static.memo)
+    board.add(static.head)
+    pawns = tuple((c, o, k) for c, o, k in view["pawns"])
+    blocks = tuple(view["blocks"])
+    board.group(("squares", pawns, blocks), lambda squares: _squares(game, static, squares, pawns, blocks))
+    board.add(static.coordinates)
+    board.add('<g id="ditch-pending">' + "".join(_pending(view, lay)) + "</g>")  # ids cut the board into the pieces a patch replaces
+    trays: tuple[tuple[int, float], ...] = ((1 - bottom, 8), (bottom, lay.y0 + lay.h + MARGIN))
+    for p, y in trays:
+        board.draw(_tray_key(view, p, y), lambda p=p, y=y: _tray(game, view, p, y))  # type: ignore[misc]
+    board.add(static.legend)
+    board.add("</svg>")
+    return board.pieces
 
 
 def _defs() -> str:
@@ -217,33 +183,13 @@ def _defs() -> str:
     )
 
 
-def _cells(game: DitchGame, view: dict[str, Any], static: _Static) -> list[str]:
-    """Every square's piece (:func:`_piece`), listed once per game, viewer and board
-    (pawns and blocks); each square's piece is kept by its contents, so two boards share
-    the piece of every square that did not change (the server compares them at once)."""
-    pawns = tuple((c, o, k) for c, o, k in view["pawns"])
-    blocks = tuple(view["blocks"])
-    key = (pawns, blocks)
-    drawn = static.boards.get(key)
-    if drawn is None:
-        drawn = static.boards.put(key, _squares(game, static, pawns, blocks))
-    return drawn
-
-
-def _squares(game: DitchGame, static: _Static, pawns: tuple[tuple[str, int, str], ...], blocks: tuple[str, ...]) -> list[str]:
-    """Each square's piece, in board order: the empty ones from ``static``, the others
-    drawn once per game and viewer by their contents."""
-    out = list(static.empties)
+def _squares(game: DitchGame, static: _Static, squares: PieceBuilder, pawns: tuple[tuple[str, int, str], ...], blocks: tuple[str, ...]) -> None:
+    """Each square in board order, drawn once per game and viewer by its contents."""
     on = {c: (o, k) for c, o, k in pawns}
     blocked = set(blocks)
-    for name in on.keys() | blocked:
-        i = static.place.get(name)
-        if i is None:
-            continue
-        cell, _, shape, _ = static.cells[i]
+    for cell, name, shape in static.cells:
         pawn, block = on.get(name), name in blocked
-        out[i] = _memo(static, (name, pawn, block), lambda: _piece(_cell(game, static, cell, name, shape, pawn, block)))  # noqa: B023 (called at once)
-    return out
+        squares.draw((name, pawn, block), lambda: _cell(game, static, cell, name, shape, pawn, block))  # noqa: B023 (called at once)
 
 
 def _cell(game: DitchGame, static: _Static, cell: Cell, name: str, shape: str, pawn: tuple[int, str] | None, blocked: bool) -> str:
@@ -360,20 +306,10 @@ def _icon(kind: str, owner: int) -> str:
     )
 
 
-def _tray_drawn(game: DitchGame, view: dict[str, Any], static: _Static, p: int, y: float) -> str:
-    """:func:`_tray`, drawn once per game, viewer and contents (few: counts that only fall)."""
-    key = ("tray", p, y, on_board(view, p), tuple(sorted(view["to_deploy"][p].items())), tuple(sorted(view["fallen"][p].items())),
-           view["reinforcements_left"][p], view["blocks_left"][p])
-    return _memo(static, key, lambda: _tray(game, view, p, y))
-
-
-def _memo(static: _Static, key: tuple[Any, ...], draw: Callable[[], str]) -> str:
-    drawn = static.drawn.get(key)
-    if drawn is None:
-        if len(static.drawn) >= MEMO_MAX:
-            static.drawn.clear()
-        drawn = static.drawn[key] = draw()
-    return drawn
+def _tray_key(view: dict[str, Any], p: int, y: float) -> tuple[Any, ...]:
+    """Everything :func:`_tray` shows (few contents a game: counts that only fall)."""
+    return ("tray", p, y, on_board(view, p), tuple(sorted(view["to_deploy"][p].items())), tuple(sorted(view["fallen"][p].items())),
+            view["reinforcements_left"][p], view["blocks_left"][p])
 
 
 def on_board(view: dict[str, Any], p: int) -> int:
