@@ -148,3 +148,13 @@ def test_a_part_not_to_be_kept_cannot_be_in_a_group() -> None:
     board = PieceBuilder(PieceMemo())
     with pytest.raises(ValueError, match="not to be kept cannot be in a group"):
         board.group("squares", lambda sub: sub.add("<text>status</text>", keep=False))
+
+
+def test_pieces_already_cut_are_added_as_they_are() -> None:
+    board = PieceBuilder(PieceMemo())
+    board.add("<svg>")
+    own = ['<g', 'a"/><g', 'b"/>']
+    board.extend(own)
+    board.add("</svg>")
+    assert SEP.join(board.pieces) == '<svg><g id="a"/><g id="b"/></svg>'
+    assert board.pieces[1] is own[1], "a piece given already cut is copied"

@@ -91,6 +91,12 @@ class PieceBuilder:
             found = self.memo.groups.put(key, sub.pieces)
         self._extend(found)
 
+    def extend(self, cut: list[str]) -> None:
+        """Parts already cut before their ids (``part.split(SEP)``, or pieces from the
+        memo): ``cut[0]`` ends the last piece, the rest follow as they are. For a part
+        the caller keeps itself, such as a board's squares listed from pieces of its own."""
+        self._extend(cut)
+
     def _extend(self, cut: list[str]) -> None:
         if cut[0]:
             last = self.pieces[-1]

@@ -32,6 +32,7 @@ ZONE_FILL = ("#cdd9e6", "#ecd3cc")
 GROUND = ("#e7dcbe", "#ded2b0")
 GREEN = "#8db56a"
 INK = "#3b3326"
+OPEN = "<g"  # what every square, and the coordinates after them, begin with before their id
 
 
 def action_path(state: DitchState, action: Action) -> list[str]:
@@ -99,9 +100,11 @@ class _Static(NamedTuple):
     """What a viewer's picture of one game always shows (see :func:`static_svg`)."""
 
     lay: _Layout
-    head: str  # the opening tag, patterns and backgrounds
+    head: str  # the opening tag, patterns and backgrounds, and the first square's opening (OPEN)
     cells: list[tuple[Cell, str, str]]  # each cell, its name and its shape (the terrain), in board order
-    coordinates: str
+    empties: list[str]  # every cell drawn empty, in the order of ``cells``, as its piece (:func:`_piece`)
+    place: dict[str, int]  # a cell's place in ``cells`` by its name
+    coordinates: str  # the coordinates' group after its opening (OPEN): it begins with its id
     legend: str
     height: float
     memo: PieceMemo  # what this game's boards drew for this viewer, already cut (core/svg_pieces.py)
@@ -122,8 +125,10 @@ def static_svg(game: DitchGame, viewer: int | None) -> _Static:
         f'<rect x="{lay.x0 - 6}" y="{lay.y0 - 6}" width="{lay.w + 12:.0f}" height="{lay.h + 12:.0f}" rx="8" fill="#6b5a3e"/>',
     ])
     cells = [(cell, Grid.name(cell), lay.shape(cell, fill=_terrain(game, cell), stroke="#a89771", stroke_width="1")) for cell in board.grid.cells()]
-    coordinates = '<g id="ditch-coordinates">' + "".join(_coordinates(lay)) + "</g>"
-    return _Static(lay, head, cells, coordinates, _legend(width, height - LEGEND + 4), height, PieceMemo())
+    empties = [_piece(_cell_open(name, _describe(cell, {}, set(), board.green)) + shape + "</g>") for cell, name, shape in cells]
+    place = {name: i for i, (_, name, _) in enumerate(cells)}
+    coordinates = ' id="ditch-coordinates">' + "".join(_coordinates(lay)) + "</g>"
+    return _Static(lay, head + OPEN, cells, empties, place, coordinates, _legend(width, height - LEGEND + 4), height, PieceMemo())
 
 
 def _terrain(game: DitchGame, cell: Cell) -> str:
@@ -184,12 +189,25 @@ def _defs() -> str:
 
 
 def _squares(game: DitchGame, static: _Static, squares: PieceBuilder, pawns: tuple[tuple[str, int, str], ...], blocks: tuple[str, ...]) -> None:
-    """Each square in board order, drawn once per game and viewer by its contents."""
+    """Each square's piece (:func:`_piece`), in board order: the empty ones from
+    ``static``, the others drawn once per game and viewer by their contents."""
+    out = list(static.empties)
     on = {c: (o, k) for c, o, k in pawns}
     blocked = set(blocks)
-    for cell, name, shape in static.cells:
+    for name in on.keys() | blocked:
+        i = static.place.get(name)
+        if i is None:
+            continue
+        cell, _, shape = static.cells[i]
         pawn, block = on.get(name), name in blocked
-        squares.draw((name, pawn, block), lambda: _cell(game, static, cell, name, shape, pawn, block))  # noqa: B023 (called at once)
+        out[i] = squares.memo.draw((name, pawn, block), lambda: _piece(_cell(game, static, cell, name, shape, pawn, block)))[0]  # noqa: B023 (called at once)
+    squares.extend(["", *out])
+
+
+def _piece(square: str) -> str:
+    """A square's piece of the cut board: from its id to the opening of what follows
+    (the next square, or the coordinates: both begin ``<g id="``)."""
+    return square[len(OPEN) + len(SEP):] + OPEN
 
 
 def _cell(game: DitchGame, static: _Static, cell: Cell, name: str, shape: str, pawn: tuple[int, str] | None, blocked: bool) -> str:
