@@ -196,3 +196,11 @@ def test_a_computer_level_is_the_games_own_spec(client: TestClient, monkeypatch:
     made = create(client, opponent="hard", seat=0)
     agent = client.app.state.hub.rooms[made["id"]].agents[1]  # type: ignore[attr-defined]
     assert agent.iterations == 3  # the global hard searches 1000
+
+
+def test_an_unknown_game_name_is_not_echoed_back_whole(client: TestClient) -> None:
+    name = "A" * 60_000
+    r = client.get(f"/api/rules/{name}")
+    assert r.status_code in (400, 404) and len(r.content) < 1_000, len(r.content)
+    r = client.post("/api/games", json={"game": name})
+    assert r.status_code == 400 and len(r.content) < 1_000 and "unknown game 'AAAA" in r.json()["detail"]

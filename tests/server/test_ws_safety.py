@@ -90,3 +90,39 @@ def test_a_client_leaving_mid_game_logs_no_traceback(client: TestClient, connect
             ws0.send_json({"type": "act", "action": msg["actions"][0]["text"]})
             receive(ws0)
     assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records]
+
+
+@pytest.mark.parametrize("kind", [{"a": 1}, ["act"], 7, None])
+def test_a_message_type_that_is_not_a_string_gets_a_one_line_error_and_no_traceback(
+    client: TestClient, connect: Any, caplog: pytest.LogCaptureFixture, kind: Any
+) -> None:
+    game_id, t0, _ = _friend_game(client)
+    ws = connect(game_id, t0)
+    receive(ws)
+    with caplog.at_level(logging.WARNING, logger="dicefront.server"):
+        ws.send_json({"type": kind})
+        err = receive(ws)
+    assert err["type"] == "error" and err["message"].startswith("unknown message type"), err
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "a bad message type was logged as a server failure"
+    ws.send_json({"type": "ping"})
+    assert receive(ws) == {"type": "pong"}
+
+
+def test_syncs_are_answered_at_most_once_every_half_second_per_connection(client: TestClient, connect: Any) -> None:
+    """A greeting is a whole board: one socket flooding 'sync' must not stall the server."""
+    game_id, t0, t1 = _friend_game(client)
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    now = [1000.0]
+    hub.clock = lambda: now[0]
+    ws, other = connect(game_id, t0), connect(game_id, t1)
+    receive(ws), receive(other)
+    ws.send_json({"type": "sync"})
+    assert receive(ws)["type"] == "state"
+    ws.send_json({"type": "sync"})
+    refused = receive(ws)
+    assert refused["type"] == "error" and "at most once every 0.5 s" in refused["message"] and "\n" not in refused["message"]
+    other.send_json({"type": "sync"})
+    assert receive(other)["type"] == "state", "one connection's syncs held back another's"
+    now[0] += 0.5
+    ws.send_json({"type": "sync"})
+    assert receive(ws)["type"] == "state"

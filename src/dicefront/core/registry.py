@@ -39,7 +39,7 @@ def game_class(name: str) -> type[Game[Any, Any]]:
         return _CLASSES[name]
     if name not in _MODULES:
         valid = ", ".join(names()) or "(none)"
-        raise UnknownGameError(f"unknown game {name!r}; available games: {valid}")
+        raise UnknownGameError(f"unknown game {str(name)[:40]!r}; available games: {valid}")
     module = importlib.import_module(_MODULES[name])
     cls: type[Game[Any, Any]] = module.GAME_CLASS
     _CLASSES[name] = cls

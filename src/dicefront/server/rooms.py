@@ -17,6 +17,7 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 class Connection:
     send: Send
     seat: int | None
+    synced: float = float("-inf")  # hub clock when this connection's last 'sync' was answered (socket.SYNC_EVERY)
 
 
 @dataclass(eq=False)

@@ -19,6 +19,7 @@ from .hub import Connection, Hub, Room
 from .socket_extra import EXTRA
 
 log = logging.getLogger("dicefront.server")
+SYNC_EVERY = 0.5  # seconds: the least time between two syncs answered on one connection
 MAX_MESSAGE = 16_384
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -151,10 +152,14 @@ async def _handle(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], s
             raise DicefrontError("an 'odds' message needs an 'action' in the game's notation")
         await send(await hub.odds(room, conn, text))
     elif kind == "sync":
+        now = hub.clock()
+        if now - conn.synced < SYNC_EVERY:  # a greeting costs a whole board: a flood of them would stall every game
+            raise DicefrontError(f"a 'sync' is answered at most once every {SYNC_EVERY:g} s on a connection; the whole board was sent just now")
+        conn.synced = now
         await send(room.live.message(conn.seat, None, room.online()))
     elif kind == "ping":
         await send({"type": "pong"})
-    elif kind in EXTRA:
+    elif isinstance(kind, str) and kind in EXTRA:
         await EXTRA[kind](hub, room, conn, msg, send)
     else:
         raise DicefrontError(f"unknown message type {str(kind)[:40]!r}; expected act, odds, sync, ping, {', '.join(EXTRA)}")
