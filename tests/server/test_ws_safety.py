@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from dicefront.server.hub import Connection, Hub, Room
-from dicefront.server.socket import _Gone, _sender
+from dicefront.server.outgoing import Gone, Outgoing
 
 from .conftest import create, invite_token, live, receive, settle
 from .helpers_async import run_coroutine
@@ -65,14 +65,20 @@ class _ClosedSocket:
     async def send_text(self, text: str) -> None:
         raise self.exc
 
+    async def close(self, code: int = 1000, reason: str | None = None) -> None:
+        raise self.exc
+
 
 @pytest.mark.parametrize("exc", [RuntimeError('Cannot call "send" once a close message has been sent.'), OSError("client gone"), ConnectionResetError()])
 def test_sending_to_a_client_that_left_is_quiet(exc: BaseException) -> None:
-    send = _sender(_ClosedSocket(exc))  # type: ignore[arg-type]
     async def go() -> None:
-        await send({"type": "pong"})
+        out = Outgoing(_ClosedSocket(exc))
+        await out.send({"type": "pong"})
+        await out.write_all()  # the writer meets the broken socket and stops quietly
+        assert out.gone and not out.too_slow
+        await out.send({"type": "pong"})
 
-    with pytest.raises(_Gone):
+    with pytest.raises(Gone):
         run_coroutine(go())
 
 

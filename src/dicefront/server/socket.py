@@ -5,6 +5,7 @@ socket stays open; a client that has left is let go quietly."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable
@@ -14,8 +15,8 @@ from fastapi import WebSocket, WebSocketDisconnect
 
 from ..core.errors import DicefrontError
 from . import social
-from .board_diff import Outbox
 from .hub import Connection, Hub, Room
+from .outgoing import Gone, Outgoing
 from .socket_extra import EXTRA
 
 log = logging.getLogger("dicefront.server")
@@ -24,57 +25,55 @@ MAX_MESSAGE = 16_384
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
-class _Gone(Exception):
-    """The client has left (or its socket broke): nothing more can be sent to it."""
+CLOSE_GRACE = 5.0  # seconds a closing socket's writer may take to send what is queued
 
 
 def socket_endpoint(hub: Hub) -> Callable[[WebSocket, str], Awaitable[None]]:
     async def play(websocket: WebSocket, game_id: str) -> None:
         try:
             await websocket.accept()
-            await _session(hub, websocket, game_id)
-        except (_Gone, WebSocketDisconnect):
+        except (WebSocketDisconnect, OSError, RuntimeError):
             return
+        out = Outgoing(websocket)
+        writer = asyncio.get_running_loop().create_task(out.write_all())
+        try:
+            await _session(hub, websocket, game_id, out)
+        except (Gone, WebSocketDisconnect):
+            pass
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if not out.too_slow or task is None or task.uncancel() > 0:  # not (only) our drop: pass it on
+                raise
+        finally:
+            await out.finish(writer, CLOSE_GRACE)
 
     return play
 
 
-def _sender(websocket: WebSocket) -> Send:
-    outbox = Outbox()  # state updates go out as patches of the board this socket was last sent
-
-    async def send(msg: dict[str, Any]) -> None:
-        try:
-            await websocket.send_text(outbox.encode(msg))
-        except (WebSocketDisconnect, OSError, RuntimeError) as exc:  # closed, or the peer vanished
-            raise _Gone from exc
-
-    return send
-
-
-async def _session(hub: Hub, websocket: WebSocket, game_id: str) -> None:
-    send = _sender(websocket)
+async def _session(hub: Hub, websocket: WebSocket, game_id: str, out: Outgoing) -> None:
+    send = out.send
     room = await hub.find(game_id)
     if room is None:
         await send({"type": "error", "message": f"no game {game_id[:40]!r} on this server"})
-        await websocket.close(4404)
+        out.close(4404)
         return
-    hello = await _receive(websocket, send)
+    hello = await _receive(websocket, out)
     while hello is None or hello.get("type") != "hello":
         if hello is not None:
             await send({"type": "error", "message": "say hello first: {\"type\": \"hello\", \"token\": ...}"})
-        hello = await _receive(websocket, send)
+        hello = await _receive(websocket, out)
     seat = await _seat(hub, room, hello, send)
     if seat == -1:
-        await websocket.close(4403)
+        out.close(4403)
         return
     conn = await hub.connect(room, send, seat)
-    if seat is not None and hello.get("name") is not None:
-        try:
-            await social.name_seat(hub, room, seat, hello.get("name"))
-        except DicefrontError as exc:  # a bad name is reported; the player plays on unnamed
-            await send({"type": "error", "message": str(exc)})
     try:
-        await _serve(hub, room, conn, websocket, send)
+        if seat is not None and hello.get("name") is not None:
+            try:
+                await social.name_seat(hub, room, seat, hello.get("name"))
+            except DicefrontError as exc:  # a bad name is reported; the player plays on unnamed
+                await send({"type": "error", "message": str(exc)})
+        await _serve(hub, room, conn, websocket, out)
     finally:
         await hub.disconnect(room, conn)
 
@@ -94,9 +93,17 @@ async def _seat(hub: Hub, room: Room, hello: dict[str, Any], send: Send) -> int 
     return seat
 
 
-async def _receive(websocket: WebSocket, send: Send) -> dict[str, Any] | None:
-    """The next JSON object from the client, or None after telling it what was wrong."""
-    message = await websocket.receive()
+async def _receive(websocket: WebSocket, out: Outgoing) -> dict[str, Any] | None:
+    """The next JSON object from the client, or None after telling it what was wrong;
+    while it waits, a drop for reading too slowly cancels it (outgoing.py)."""
+    if out.gone:
+        raise Gone
+    out.waiting = asyncio.current_task()
+    try:
+        message = await websocket.receive()
+    finally:
+        out.waiting = None
+    send = out.send
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
     text = message.get("text")
@@ -123,9 +130,10 @@ async def _receive(websocket: WebSocket, send: Send) -> dict[str, Any] | None:
     return data
 
 
-async def _serve(hub: Hub, room: Room, conn: Connection, websocket: WebSocket, send: Send) -> None:
+async def _serve(hub: Hub, room: Room, conn: Connection, websocket: WebSocket, out: Outgoing) -> None:
+    send = out.send
     while True:
-        msg = await _receive(websocket, send)
+        msg = await _receive(websocket, out)
         if msg is None:
             continue
         action = msg.get("action")
@@ -133,7 +141,7 @@ async def _serve(hub: Hub, room: Room, conn: Connection, websocket: WebSocket, s
             await _handle(hub, room, conn, msg, send)
         except DicefrontError as exc:
             await send({"type": "error", "message": str(exc), "action": action if isinstance(action, str) else None})
-        except _Gone:
+        except Gone:
             raise
         except Exception:  # a bug must not drop the socket or show internals
             log.exception("game %s: a %r message failed", room.live.id, str(msg.get("type"))[:20])
