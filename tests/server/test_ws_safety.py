@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from dicefront.server import budget
 from dicefront.server.hub import Connection, Hub, Room
 from dicefront.server.outgoing import Gone, Outgoing
 
@@ -114,21 +115,56 @@ def test_a_message_type_that_is_not_a_string_gets_a_one_line_error_and_no_traceb
     assert receive(ws) == {"type": "pong"}
 
 
-def test_syncs_are_answered_at_most_once_every_half_second_per_connection(client: TestClient, connect: Any) -> None:
-    """A greeting is a whole board: one socket flooding 'sync' must not stall the server."""
+@pytest.mark.parametrize("kind", ["sync", "moves", "frame"])
+def test_a_flood_of_costly_requests_is_refused_past_the_connections_budget(client: TestClient, connect: Any, kind: str) -> None:
+    """A greeting is a whole board, a frame a replay from the start: one socket flooding
+    them must not keep the server busy for every other game (budget.py)."""
     game_id, t0, t1 = _friend_game(client)
     hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
     now = [1000.0]
     hub.clock = lambda: now[0]
     ws, other = connect(game_id, t0), connect(game_id, t1)
     receive(ws), receive(other)
-    ws.send_json({"type": "sync"})
-    assert receive(ws)["type"] == "state"
-    ws.send_json({"type": "sync"})
-    refused = receive(ws)
-    assert refused["type"] == "error" and "at most once every 0.5 s" in refused["message"] and "\n" not in refused["message"]
-    other.send_json({"type": "sync"})
-    assert receive(other)["type"] == "state", "one connection's syncs held back another's"
-    now[0] += 0.5
-    ws.send_json({"type": "sync"})
-    assert receive(ws)["type"] == "state"
+    request = {"type": kind, "step": 0}
+    price = budget.cost(kind, live(client, game_id).length)
+    answered = 0
+    while True:
+        ws.send_json(request)
+        answer = receive(ws)
+        if answer["type"] == "error":
+            break
+        assert answer["type"] == ("state" if kind == "sync" else kind)
+        answered += 1
+    assert answered == int(budget.CAPACITY // price)
+    assert "too many costly requests" in answer["message"] and "\n" not in answer["message"], answer
+    ws.send_json({"type": "ping"})
+    assert receive(ws) == {"type": "pong"}, "a cheap message is still answered"
+    other.send_json(request)
+    assert receive(other)["type"] != "error", "one connection's flood held back another's"
+    now[0] += price / budget.RATE
+    ws.send_json(request)
+    assert receive(ws)["type"] != "error", "the budget refills with time"
+
+
+def test_odds_past_the_budget_answer_busy(client: TestClient, connect: Any) -> None:
+    game_id, t0, _ = _friend_game(client)
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.clock = lambda: 1000.0
+    ws = connect(game_id, t0)
+    receive(ws)
+    for _ in range(int(budget.CAPACITY // budget.COSTS["odds"])):
+        ws.send_json({"type": "odds", "action": "pass"})
+        assert "busy" not in receive(ws)
+    ws.send_json({"type": "odds", "action": "pass"})
+    answer = receive(ws)
+    assert answer["type"] == "odds" and answer["busy"] is True and answer["odds"] is None and answer["action"] == "pass"
+
+
+def test_the_budget_fills_back_at_its_rate_up_to_its_capacity() -> None:
+    b = budget.Budget()
+    assert b.take(0.0, budget.CAPACITY) and not b.take(0.0, 0.5)
+    assert b.wait(1.0) == pytest.approx(1.0 / budget.RATE)
+    assert not b.take(0.5 / budget.RATE, 1.0) and b.take(1.0 / budget.RATE, 1.0)
+    assert b.take(1e6, budget.CAPACITY) and not b.take(1e6, 0.5), "it never holds more than its capacity"
+    assert budget.cost("frame", 10 * budget.LONG_GAME) == budget.COSTS["frame"] + 10
+    assert budget.cost("sync", 10 * budget.LONG_GAME) == budget.COSTS["sync"]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.agent import Agent
+from .budget import Budget
 from .live import LiveGame
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -17,7 +18,7 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 class Connection:
     send: Send
     seat: int | None
-    synced: float = float("-inf")  # hub clock when this connection's last 'sync' was answered (socket.SYNC_EVERY)
+    budget: Budget = field(default_factory=Budget)  # its allowance for costly messages (budget.py)
 
 
 @dataclass(eq=False)

@@ -14,13 +14,12 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from ..core.errors import DicefrontError
-from . import social
+from . import budget, social
 from .hub import Connection, Hub, Room
 from .outgoing import Gone, Outgoing
 from .socket_extra import EXTRA
 
 log = logging.getLogger("dicefront.server")
-SYNC_EVERY = 0.5  # seconds: the least time between two syncs answered on one connection
 MAX_MESSAGE = 16_384
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -151,6 +150,8 @@ async def _serve(hub: Hub, room: Room, conn: Connection, websocket: WebSocket, o
 async def _handle(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], send: Send) -> None:
     kind = msg.get("type")
     text = msg.get("action")
+    if isinstance(kind, str) and kind in budget.COSTS and not await _afford(hub, room, conn, kind, text, send):
+        return
     if kind == "act":
         if not isinstance(text, str) or not text.strip():
             raise DicefrontError("an 'act' message needs an 'action' in the game's notation")
@@ -160,10 +161,6 @@ async def _handle(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], s
             raise DicefrontError("an 'odds' message needs an 'action' in the game's notation")
         await send(await hub.odds(room, conn, text))
     elif kind == "sync":
-        now = hub.clock()
-        if now - conn.synced < SYNC_EVERY:  # a greeting costs a whole board: a flood of them would stall every game
-            raise DicefrontError(f"a 'sync' is answered at most once every {SYNC_EVERY:g} s on a connection; the whole board was sent just now")
-        conn.synced = now
         await send(room.live.message(conn.seat, None, room.online()))
     elif kind == "ping":
         await send({"type": "pong"})
@@ -171,3 +168,16 @@ async def _handle(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], s
         await EXTRA[kind](hub, room, conn, msg, send)
     else:
         raise DicefrontError(f"unknown message type {str(kind)[:40]!r}; expected act, odds, sync, ping, {', '.join(EXTRA)}")
+
+
+async def _afford(hub: Hub, room: Room, conn: Connection, kind: str, text: Any, send: Send) -> bool:
+    """Whether the connection's budget pays for this costly message; if not, the sender
+    is told (odds: "busy", which the browser asks again after) and it is not handled."""
+    price = budget.cost(kind, room.live.length)
+    if conn.budget.take(hub.clock(), price):
+        return True
+    if kind == "odds" and isinstance(text, str):
+        await send({"type": "odds", "action": text, "step": room.live.visible_length(conn.seat), "odds": None, "busy": True})
+        return False
+    wait = conn.budget.wait(price)
+    raise DicefrontError(f"too many costly requests on this connection (sync, moves, frame, odds); this {kind!r} can be answered in {wait:.1f} s")
