@@ -3,19 +3,22 @@ content and stored with the game, so a restart resumes it without any file."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
+import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from dicefront.games.ditch import tables
 from dicefront.server import create_app
 from dicefront.server.storage import Storage
 
 from ..core.fifo_guard import fifo_guard
-from .conftest import live, settle
+from .conftest import live, receive, settle
 
 SHIPPED = Path(__file__).parents[2] / "src" / "dicefront" / "games" / "ditch" / "boards" / "field.toml"
 NARROW = SHIPPED.read_text(encoding="utf-8").replace('name = "Field"', 'name = "Narrow"')
@@ -126,3 +129,38 @@ def test_an_old_database_gains_the_column(tmp_path: Path) -> None:
     assert [(r.id, r.data_files) for r in rows] == [("g1", {})]
     with TestClient(create_app(path, step_delay=0)) as c:
         assert c.get("/api/games/g1").status_code == 200
+
+
+def _largest_board() -> str:
+    """A hex board at the grid's limit (26 x 99) under a fresh name, so no earlier test
+    has built its game object."""
+    rows = ["1" * 26] * 2 + ["." * 12 + "g" + "." * 13] * 95 + ["0" * 26] * 2
+    return f'name = "Largest {uuid.uuid4().hex[:8]}"\ngeometry = "hex"\nlayout = """\n' + "\n".join(rows) + '\n"""\n'
+
+
+def test_an_uploaded_boards_tables_are_built_off_the_event_loop(client: TestClient, connect: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ditch's tables for the largest board take a noticeable time: built lazily at the
+    first move, they blocked every game on the server while they were made."""
+    on_loop: list[bool] = []
+    built = tables.Tables.__init__
+
+    def watched(self: tables.Tables, *args: Any, **kwargs: Any) -> None:
+        try:
+            asyncio.get_running_loop()
+            on_loop.append(True)
+        except RuntimeError:
+            on_loop.append(False)
+        built(self, *args, **kwargs)
+
+    monkeypatch.setattr(tables.Tables, "__init__", watched)
+    r = post(client, {}, {"board": _largest_board()})
+    assert r.status_code == 200, r.text
+    made = r.json()
+    settle(client, made["id"])
+    ws = connect(made["id"], made["token"])
+    state = receive(ws)
+    while not state["actions"]:
+        state = receive(ws)
+    ws.send_json({"type": "act", "action": state["actions"][0]["text"]})
+    assert receive(ws)["type"] == "state"
+    assert on_loop and not any(on_loop), on_loop

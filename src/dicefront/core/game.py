@@ -137,6 +137,11 @@ class Game(ABC, Generic[O, S]):
         """An upper bound on the number of steps of any game with these options."""
         return self.max_length
 
+    def warm(self) -> None:
+        """Do now the work this game object would otherwise do lazily at its first move
+        (tables built from a board file). The server calls it in a worker thread when a
+        game is made, so that an uploaded board never blocks its event loop."""
+
     def options_json(self) -> dict[str, Any]:
         return options_to_json(self.options)
 

@@ -94,7 +94,12 @@ class Grid:
         return max(abs(ax - bx), abs(ay - by), abs(az - bz))
 
     def within(self, cell: Cell, radius: int) -> list[Cell]:
-        return [c for c in self.cells() if 0 < self.distance(cell, c) <= radius]
+        """The other cells at most ``radius`` steps from ``cell``, in board order. A step
+        changes a column and a row by at most one, so only the square around it is looked at."""
+        col, row = cell
+        box = ((c, r) for r in range(max(0, row - radius), min(self.height, row + radius + 1))
+               for c in range(max(0, col - radius), min(self.width, col + radius + 1)))
+        return [c for c in box if 0 < self.distance(cell, c) <= radius]
 
     def reachable(
         self,

@@ -21,6 +21,14 @@ def validate_new_game(name: str, options: dict[str, Any], data_files: dict[str, 
     return shared_game(name, options, data_files or None, stored=False)
 
 
+def ready_new_game(name: str, options: dict[str, Any], data_files: dict[str, str] | None = None) -> Game[Any, Any]:
+    """``validate_new_game``, then the game's lazy work done (``Game.warm``): for a
+    worker thread, as an uploaded board's tables can take a noticeable time."""
+    game = validate_new_game(name, options, data_files)
+    game.warm()
+    return game
+
+
 _GAMES: OrderedDict[str, Game[Any, Any]] = OrderedDict()
 _GAMES_LOCK = threading.Lock()
 GAMES_KEPT = 32  # built games kept for reuse (a game object is configuration only)

@@ -32,7 +32,8 @@ from . import claims, driving, ending, hub_shared, odds_service, social, startup
 from .claims import Claims
 from .eviction import EvictionPolicy, Shelf, evictable
 from .fanout import Listener
-from .live import LiveGame, Plan, Told, validate_new_game
+from .game_cache import ready_new_game
+from .live import LiveGame, Plan, Told
 from .odds_service import warm_up
 from .presence import Presence
 from .results import listed_new
@@ -220,7 +221,7 @@ class Hub:
         """A new game; returns the room, the creator's seat and token. ``data_files``
         are uploaded designer files (TOML text by option), stored with the game;
         ``player``: the creator's name (checked already: names.py)."""
-        game = validate_new_game(name, options, data_files)
+        game = await self._thread(ready_new_game, name, options, data_files)  # off the loop: an uploaded board's tables
         seats = [Seat("human", token=secrets.token_urlsafe(24), joined=True, name=player or "")]
         if opponent in ("friend", "open"):  # a friend's seat has an invite token; an open seat gets one when claimed
             other = Seat("human", token=secrets.token_urlsafe(24) if opponent == "friend" else "", open=opponent == "open")

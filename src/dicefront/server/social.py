@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import DicefrontError
 from . import ending
-from .live import LiveGame, validate_new_game
+from .game_cache import ready_new_game
+from .live import LiveGame
 from .names import clean_name
 from .results import listed_new
 from .storage import GameRow, Seat, StaleGameError, now
@@ -142,7 +143,7 @@ async def _make_rematch(hub: Hub, room: Room) -> None:
     seats = [_fresh_seat(old[1]), _fresh_seat(old[0])]
     row = GameRow(id=hub.new_id(), game=live.game.name, options=live.row.options, seats=seats, created=now(),
                   data_files=live.row.data_files)
-    game = validate_new_game(row.game, row.options, row.data_files or None)
+    game = await hub.in_thread(ready_new_game, row.game, row.options, row.data_files or None)
     listed_new(row, game)
     try:  # the game and the finished game's link to it in one transaction
         await hub.in_thread(hub.storage.create_game, row, live.id)

@@ -66,6 +66,9 @@ class DitchGame(Game[DitchOptions, DitchState]):
         """The board's geometry and action objects, computed once (see tables.py)."""
         return Tables(self.board, archer_line=self.options.archer_range == "line")
 
+    def warm(self) -> None:
+        self.tables  # noqa: B018 (a cached property: built now)
+
     @cached_property
     def evaluations(self) -> dict[Hashable, float]:
         """The heuristics' memo of position values (see heuristics.evaluate)."""

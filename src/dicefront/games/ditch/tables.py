@@ -46,7 +46,7 @@ class Tables:
         # rules 5.1 and 5.4: the cells within reach 1 (melee) and 2 (an Archer; option
         # archer_range = line: only the tiles two steps away in a straight line)
         self.near: dict[int, dict[Cell, frozenset[Cell]]] = {
-            reach: {c: frozenset(t for t in cells if t != c and grid.distance(c, t) <= reach) for c in cells}
+            reach: {c: frozenset(grid.within(c, reach)) for c in cells}
             for reach in (1, 2)
         }
         if archer_line:
