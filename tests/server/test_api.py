@@ -204,3 +204,12 @@ def test_an_unknown_game_name_is_not_echoed_back_whole(client: TestClient) -> No
     assert r.status_code in (400, 404) and len(r.content) < 1_000, len(r.content)
     r = client.post("/api/games", json={"game": name})
     assert r.status_code == 400 and len(r.content) < 1_000 and "unknown game 'AAAA" in r.json()["detail"]
+
+
+@pytest.mark.parametrize("path", ["/api/games/{}", "/api/games/{}/replay", "/api/games/{}/replay/1"])
+def test_an_unknown_game_id_is_not_echoed_back_whole(client: TestClient, path: str) -> None:
+    game_id = "b" * 8_000
+    r = client.get(path.format(game_id))
+    assert r.status_code == 404 and len(r.content) < 200 and "no game 'bbbb" in r.json()["detail"], (r.status_code, len(r.content))
+    r = client.post(f"/api/games/{game_id}/join", json={})
+    assert r.status_code in (400, 404) and len(r.content) < 200, (r.status_code, len(r.content))

@@ -151,7 +151,7 @@ def _first_problem(errors: Sequence[Any]) -> str:
 async def _room(hub: Hub, game_id: str) -> Room:
     room = await hub.find(game_id)  # loaded from storage when it is not in memory
     if room is None:
-        raise HTTPException(404, f"no game {game_id!r} on this server")
+        raise HTTPException(404, f"no game {game_id[:40]!r} on this server")
     return room
 
 
