@@ -88,26 +88,34 @@ def _frame(payload: bytes) -> bytes:
 
 
 @contextmanager
-def _never_reading(port: int, game_id: str) -> Iterator[socket.socket]:
-    """A spectator with a tiny receive buffer that asks for hundreds of whole boards and
-    never reads one."""
+def _upgraded(port: int, game_id: str, receive_buffer: int | None = None) -> Iterator[socket.socket]:
+    """A raw socket on the game's websocket, past the opening handshake."""
     sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    if receive_buffer is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, receive_buffer)
     sock.connect(("127.0.0.1", port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    sock.sendall((f"GET /ws/{game_id} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                  f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
-    answer = b""
-    while b"\r\n\r\n" not in answer:
-        answer += sock.recv(1)
-    assert answer.startswith(b"HTTP/1.1 101"), answer
-    sock.sendall(_frame(json.dumps({"type": "hello"}).encode()))
-    for _ in range(500):
-        sock.sendall(_frame(json.dumps({"type": "frame", "step": 0}).encode()))
     try:
+        key = base64.b64encode(os.urandom(16)).decode()
+        sock.sendall((f"GET /ws/{game_id} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                      f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n").encode())
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += sock.recv(1)
+        assert answer.startswith(b"HTTP/1.1 101"), answer
         yield sock
     finally:
         sock.close()
+
+
+@contextmanager
+def _never_reading(port: int, game_id: str) -> Iterator[socket.socket]:
+    """A spectator with a tiny receive buffer that asks for hundreds of whole boards and
+    never reads one."""
+    with _upgraded(port, game_id, receive_buffer=4096) as sock:
+        sock.sendall(_frame(json.dumps({"type": "hello"}).encode()))
+        for _ in range(500):
+            sock.sendall(_frame(json.dumps({"type": "frame", "step": 0}).encode()))
+        yield sock
 
 
 def test_a_spectator_that_never_reads_does_not_freeze_the_game(tmp_path: Path) -> None:
@@ -124,3 +132,19 @@ def test_a_spectator_that_never_reads_does_not_freeze_the_game(tmp_path: Path) -
             _play([a, b], latest, rng, 20, acked)  # each update within 20 s, or it fails
             assert len(acked) >= 10, f"seed {seed}: only {len(acked)} moves were acknowledged"
 
+
+
+def test_malformed_utf8_from_a_client_is_logged_in_one_line(tmp_path: Path) -> None:
+    """uvicorn logged a whole traceback for each such frame (quiet_logs.py)."""
+    port, log = free_port(), tmp_path / "server.log"
+    with server(tmp_path / "games.sqlite3", port, log=log):
+        made = httpx.post(f"http://127.0.0.1:{port}/api/games", json={"game": "ditch", "opponent": "friend"}, timeout=10).json()
+        for _ in range(3):
+            with _upgraded(port, made["id"]) as sock:
+                sock.sendall(_frame(b'{"type": "\xff\xfe"}'))
+                sock.settimeout(10)
+                assert sock.recv(2)[:1] == b"\x88", "the server closes the socket (1007)"
+        with hello(port, made["id"], made["token"]) as ws:
+            assert next_state(ws)["type"] == "state", "the server still serves"
+    said = log.read_text()
+    assert "Traceback" not in said and said.count("Invalid UTF-8") == 3, said[-2000:]

@@ -21,7 +21,7 @@ from ..agents import LEVELS, make_agent
 from ..core.errors import AgentError, DicefrontError
 from ..core.game import State
 from ..core.record import Step, replay_states
-from . import trace
+from . import quiet_logs, trace
 from .docs import offline_docs
 from .eviction import EvictionPolicy, lobby_list
 from .hub import Hub, Room
@@ -90,6 +90,7 @@ def create_app(
     number seeds the dice and computer moves by step (tests only: LiveGame._rng)."""
     for spec in computer_agents:
         _check_computer(spec)
+    quiet_logs.install()
     hub = Hub(Storage(db), step_delay=step_delay, eviction=eviction)
     hub.idle_claim = 60.0 * idle_claim_minutes
     hub.dice_seed = dice_seed
