@@ -168,3 +168,32 @@ def test_the_budget_fills_back_at_its_rate_up_to_its_capacity() -> None:
     assert b.take(1e6, budget.CAPACITY) and not b.take(1e6, 0.5), "it never holds more than its capacity"
     assert budget.cost("frame", 10 * budget.LONG_GAME) == budget.COSTS["frame"] + 10
     assert budget.cost("sync", 10 * budget.LONG_GAME) == budget.COSTS["sync"]
+
+
+def test_a_stream_of_refused_actions_is_cut_off_and_legal_ones_are_free(client: TestClient, connect: Any) -> None:
+    """Each refused 'act' takes the game's lock: a socket streaming them stalled every
+    game on the server (budget.REFUSED_ACT)."""
+    game_id, t0, t1 = _friend_game(client)
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    now = [1000.0]
+    hub.clock = lambda: now[0]
+    ws, other = connect(game_id, t0), connect(game_id, t1)
+    state = receive(ws)
+    receive(other)
+    refusals = int(budget.CAPACITY // budget.REFUSED_ACT)
+    for _ in range(refusals):
+        ws.send_json({"type": "act", "action": "deploy S z99 x"})
+        err = receive(ws)
+        assert err["type"] == "error" and "too many" not in err["message"], err
+    ws.send_json({"type": "act", "action": "deploy S z99 x"})
+    err = receive(ws)
+    assert err["type"] == "error" and err["message"].startswith("too many refused actions") and "\n" not in err["message"], err
+    other.send_json({"type": "act", "action": "deploy S z99 x"})
+    assert "too many" not in receive(other)["message"], "one connection's refusals held back another's"
+    now[0] += 2 * budget.REFUSED_ACT / budget.RATE
+    mover, view = (ws, state) if state["actions"] else (other, receive(other))
+    assert view["actions"], view
+    legal = view["actions"][0]["text"]
+    mover.send_json({"type": "act", "action": legal})
+    answer = receive(mover)
+    assert answer["type"] == "state", ("a legal action is played once the budget has refilled", answer)

@@ -155,7 +155,7 @@ async def _handle(hub: Hub, room: Room, conn: Connection, msg: dict[str, Any], s
     if kind == "act":
         if not isinstance(text, str) or not text.strip():
             raise DicefrontError("an 'act' message needs an 'action' in the game's notation")
-        await hub.act(room, conn, text)
+        await _act(hub, room, conn, text)
     elif kind == "odds":
         if not isinstance(text, str):
             raise DicefrontError("an 'odds' message needs an 'action' in the game's notation")
@@ -181,3 +181,16 @@ async def _afford(hub: Hub, room: Room, conn: Connection, kind: str, text: Any, 
         return False
     wait = conn.budget.wait(price)
     raise DicefrontError(f"too many costly requests on this connection (sync, moves, frame, odds); this {kind!r} can be answered in {wait:.1f} s")
+
+
+async def _act(hub: Hub, room: Room, conn: Connection, text: str) -> None:
+    """Play the action; a refused one is paid for from the budget, and none is tried
+    while the budget cannot pay for a refusal."""
+    if conn.budget.level(hub.clock()) < budget.REFUSED_ACT:
+        wait = conn.budget.wait(budget.REFUSED_ACT)
+        raise DicefrontError(f"too many refused actions on this connection; the next can be tried in {wait:.1f} s")
+    try:
+        await hub.act(room, conn, text)
+    except DicefrontError:
+        conn.budget.take(hub.clock(), budget.REFUSED_ACT)
+        raise
