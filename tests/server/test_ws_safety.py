@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 from dicefront.server import budget
 from dicefront.server.hub import Connection, Hub, Room
 from dicefront.server.outgoing import Gone, Outgoing
+from dicefront.server.socket import SEAT_CONNECTIONS
 
 from .conftest import create, invite_token, live, receive, settle
 from .helpers_async import run_coroutine
@@ -197,3 +198,17 @@ def test_a_stream_of_refused_actions_is_cut_off_and_legal_ones_are_free(client: 
     mover.send_json({"type": "act", "action": legal})
     answer = receive(mover)
     assert answer["type"] == "state", ("a legal action is played once the budget has refilled", answer)
+
+
+def test_a_seat_has_at_most_sixteen_connections_to_a_game(client: TestClient, connect: Any) -> None:
+    """Each arrival of a seat is told to every other connection: hundreds of sockets on
+    one token cost the server time that grew with the square of their number."""
+    game_id, t0, _ = _friend_game(client)
+    socks = [connect(game_id, t0) for _ in range(SEAT_CONNECTIONS)]
+    for ws in socks:
+        receive(ws)
+    extra = connect(game_id, t0)
+    err = receive(extra)
+    assert err["type"] == "error" and f"already has {SEAT_CONNECTIONS} connections" in err["message"], err
+    spectator = connect(game_id)
+    assert receive(spectator)["type"] == "state", "spectators are not counted against a seat"

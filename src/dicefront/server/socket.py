@@ -21,6 +21,7 @@ from .socket_extra import EXTRA
 
 log = logging.getLogger("dicefront.server")
 MAX_MESSAGE = 16_384
+SEAT_CONNECTIONS = 16  # one seat's connections to a game at once (tabs, devices); each arrival is told to the others
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
@@ -64,6 +65,10 @@ async def _session(hub: Hub, websocket: WebSocket, game_id: str, out: Outgoing) 
     seat = await _seat(hub, room, hello, send)
     if seat == -1:
         out.close(4403)
+        return
+    if seat is not None and sum(c.seat == seat for c in room.connections) >= SEAT_CONNECTIONS:
+        await send({"type": "error", "message": f"this seat already has {SEAT_CONNECTIONS} connections to this game; close one first"})
+        out.close(4429)
         return
     conn = await hub.connect(room, send, seat)
     try:
