@@ -179,8 +179,7 @@ def test_a_stream_of_refused_actions_is_cut_off_and_legal_ones_are_free(client: 
     now = [1000.0]
     hub.clock = lambda: now[0]
     ws, other = connect(game_id, t0), connect(game_id, t1)
-    state = receive(ws)
-    receive(other)
+    state, other_state = receive(ws), receive(other)
     refusals = int(budget.CAPACITY // budget.REFUSED_ACT)
     for _ in range(refusals):
         ws.send_json({"type": "act", "action": "deploy S z99 x"})
@@ -192,7 +191,7 @@ def test_a_stream_of_refused_actions_is_cut_off_and_legal_ones_are_free(client: 
     other.send_json({"type": "act", "action": "deploy S z99 x"})
     assert "too many" not in receive(other)["message"], "one connection's refusals held back another's"
     now[0] += 2 * budget.REFUSED_ACT / budget.RATE
-    mover, view = (ws, state) if state["actions"] else (other, receive(other))
+    mover, view = (ws, state) if state["actions"] else (other, other_state)
     assert view["actions"], view
     legal = view["actions"][0]["text"]
     mover.send_json({"type": "act", "action": legal})
@@ -212,3 +211,22 @@ def test_a_seat_has_at_most_sixteen_connections_to_a_game(client: TestClient, co
     assert err["type"] == "error" and f"already has {SEAT_CONNECTIONS} connections" in err["message"], err
     spectator = connect(game_id)
     assert receive(spectator)["type"] == "state", "spectators are not counted against a seat"
+
+
+def test_a_connection_that_spent_its_budget_on_odds_can_still_move(client: TestClient, connect: Any) -> None:
+    """A keyboard user tabbing past every piece asks odds for each: the legal move that
+    follows must be played, not refused as if it were a stream of refusals."""
+    game_id, t0, t1 = _friend_game(client)
+    hub: Hub = client.app.state.hub  # type: ignore[attr-defined]
+    hub.clock = lambda: 1000.0
+    ws, other = connect(game_id, t0), connect(game_id, t1)
+    mine, theirs = receive(ws), receive(other)
+    mover, view = (ws, mine) if mine["actions"] else (other, theirs)
+    legal = view["actions"][0]["text"]
+    while True:
+        mover.send_json({"type": "odds", "action": legal})
+        if receive(mover).get("busy"):
+            break
+    mover.send_json({"type": "act", "action": legal})
+    answer = receive(mover)
+    assert answer["type"] == "state" and answer["step"] > view["step"], answer

@@ -8,11 +8,14 @@ length of the game for the two that walk the whole record. A message it cannot p
 is refused with a one-line error (odds: a "busy" answer, which the browser asks again
 after), so one socket cannot keep the server busy for everyone else. The browser's own
 use (a move list per greeting, a frame per click, odds per hovered piece, a sync when a
-patch does not fit) stays well inside it.
+patch does not fit) stays inside it in ordinary play; a keyboard user tabbing past
+dozens of pieces can outrun it, and those odds come back "busy" and are asked again.
 
 An ``act`` costs nothing when it is played, and ``REFUSED_ACT`` when it is refused (not
-legal, not the sender's turn): a stream of refused actions, each of which takes the
-game's lock, is cut off like the others, while a player or a program making legal
+legal, not the sender's turn), from a second bucket of the same size kept for refusals
+alone (``Connection.refusals``): a stream of refused actions, each of which takes the
+game's lock, is cut off like the others, a connection that spent its budget on odds
+can still move, while a player or a program making legal
 moves as fast as it likes never meets the budget."""
 
 from __future__ import annotations

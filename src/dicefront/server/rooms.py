@@ -19,6 +19,7 @@ class Connection:
     send: Send
     seat: int | None
     budget: Budget = field(default_factory=Budget)  # its allowance for costly messages (budget.py)
+    refusals: Budget = field(default_factory=Budget)  # its allowance for refused actions, apart from the above
 
 
 @dataclass(eq=False)

@@ -189,13 +189,15 @@ async def _afford(hub: Hub, room: Room, conn: Connection, kind: str, text: Any, 
 
 
 async def _act(hub: Hub, room: Room, conn: Connection, text: str) -> None:
-    """Play the action; a refused one is paid for from the budget, and none is tried
-    while the budget cannot pay for a refusal."""
-    if conn.budget.level(hub.clock()) < budget.REFUSED_ACT:
-        wait = conn.budget.wait(budget.REFUSED_ACT)
+    """Play the action; a refused one is paid for from the connection's own allowance
+    for refusals, and none is tried while it cannot pay for one. That allowance is kept
+    apart from the costly requests' budget: odds asked for every piece a keyboard user
+    tabs past must not stop that user's next (legal) move."""
+    if conn.refusals.level(hub.clock()) < budget.REFUSED_ACT:
+        wait = conn.refusals.wait(budget.REFUSED_ACT)
         raise DicefrontError(f"too many refused actions on this connection; the next can be tried in {wait:.1f} s")
     try:
         await hub.act(room, conn, text)
     except DicefrontError:
-        conn.budget.take(hub.clock(), budget.REFUSED_ACT)
+        conn.refusals.take(hub.clock(), budget.REFUSED_ACT)
         raise
