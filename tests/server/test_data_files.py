@@ -18,7 +18,7 @@ from dicefront.server import create_app
 from dicefront.server.storage import Storage
 
 from ..core.fifo_guard import fifo_guard
-from .conftest import live, receive, settle
+from .conftest import invite_token, live, receive, settle
 
 SHIPPED = Path(__file__).parents[2] / "src" / "dicefront" / "games" / "ditch" / "boards" / "field.toml"
 NARROW = SHIPPED.read_text(encoding="utf-8").replace('name = "Field"', 'name = "Narrow"')
@@ -157,10 +157,10 @@ def test_an_uploaded_boards_tables_are_built_off_the_event_loop(client: TestClie
     assert r.status_code == 200, r.text
     made = r.json()
     settle(client, made["id"])
-    ws = connect(made["id"], made["token"])
-    state = receive(ws)
-    while not state["actions"]:
-        state = receive(ws)
+    # a friend game: either seat may be the one to choose first (the higher roller), so both are here
+    a, b = connect(made["id"], made["token"]), connect(made["id"], invite_token(made))
+    mine, theirs = receive(a), receive(b)
+    ws, state = (a, mine) if mine["actions"] else (b, theirs)
     ws.send_json({"type": "act", "action": state["actions"][0]["text"]})
     assert receive(ws)["type"] == "state"
     assert on_loop and not any(on_loop), on_loop
