@@ -223,10 +223,12 @@ def test_a_connection_that_spent_its_budget_on_odds_can_still_move(client: TestC
     mine, theirs = receive(ws), receive(other)
     mover, view = (ws, mine) if mine["actions"] else (other, theirs)
     legal = view["actions"][0]["text"]
-    while True:
+    for _ in range(int(budget.CAPACITY // budget.COSTS["odds"]) + 1):
         mover.send_json({"type": "odds", "action": legal})
         if receive(mover).get("busy"):
             break
+    else:
+        raise AssertionError("the odds never came back busy: the budget was not spent")
     mover.send_json({"type": "act", "action": legal})
     answer = receive(mover)
     assert answer["type"] == "state" and answer["step"] > view["step"], answer
